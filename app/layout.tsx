@@ -1,0 +1,40 @@
+import type { Metadata, Viewport } from 'next'
+import type { ReactNode } from 'react'
+import { SiteNav } from '@/components/site-nav'
+import './globals.css'
+
+export const metadata: Metadata = {
+  title: { default: 'Drill', template: '%s · Drill' },
+  description:
+    'Drill one hard system-design interview question until it sticks: idempotency for a create-payment endpoint.',
+}
+
+export const viewport: Viewport = {
+  themeColor: [
+    { media: '(prefers-color-scheme: light)', color: '#ffffff' },
+    { media: '(prefers-color-scheme: dark)', color: '#09090b' },
+  ],
+}
+
+export default function RootLayout({ children }: { children: ReactNode }) {
+  return (
+    <html lang="en">
+      <body className="min-h-screen bg-zinc-50 text-zinc-900 antialiased dark:bg-zinc-950 dark:text-zinc-100">
+        <a
+          href="#main"
+          className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2 focus:text-zinc-900"
+        >
+          Skip to content
+        </a>
+        <SiteNav />
+        <main id="main" className="mx-auto max-w-6xl px-4 py-8">
+          {children}
+        </main>
+        <footer className="mx-auto max-w-6xl px-4 pb-8 text-xs text-zinc-600 dark:text-zinc-400">
+          Drill — practise out loud, check yourself against the five points, let FSRS decide when it comes
+          back.
+        </footer>
+      </body>
+    </html>
+  )
+}

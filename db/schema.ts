@@ -1,0 +1,196 @@
+// One schema for the app's SQLite file. The payment engine runs these same tables
+// on an in-memory database in the simulator (built from the same migrations), so
+// the atomic claim in the sandbox is the real atomic claim.
+//
+// Times are integer milliseconds since the epoch (`…Ms`); money is integer minor
+// units (`amountMinor`). camelCase in TypeScript, snake_case in SQL.
+import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core'
+
+// ───────────────────────────── payments side ─────────────────────────────
+
+export const accounts = sqliteTable('accounts', {
+  id: integer('id').primaryKey(),
+  /** sha256 of the API key, hex. The key itself is shown once and never stored. */
+  apiKeyHash: text('api_key_hash').notNull().unique(),
+  label: text('label'),
+  createdAtMs: integer('created_at_ms').notNull(),
+})
+export type Account = typeof accounts.$inferSelect
+export type NewAccount = typeof accounts.$inferInsert
+
+/**
+ * One row per (account, key): the claim. Inserted atomically *before* any side
+ * effect; the conflict on the primary key is how a duplicate learns the operation
+ * already exists. Under the `global-scope` flaw the engine writes scope 0.
+ */
+export const idempotencyKeys = sqliteTable(
+  'idempotency_keys',
+  {
+    accountId: integer('account_id').notNull(),
+    key: text('key').notNull(),
+    /** 'create_payment' | 'refund_payment' */
+    operation: text('operation').notNull(),
+    /** 'in_progress' | 'completed' | 'pending_unknown' */
+    status: text('status').notNull(),
+    /** sha256 of the canonical request body (sorted keys), hex. */
+    bodyHash: text('body_hash').notNull(),
+    /** Our own key for the provider, derived from this row (never the client's raw key). */
+    providerKey: text('provider_key').notNull(),
+    leaseUntilMs: integer('lease_until_ms').notNull(),
+    /** Bumped on every lease takeover, so only one retry can win it (conditional update). */
+    leaseVersion: integer('lease_version').notNull().default(0),
+    createdAtMs: integer('created_at_ms').notNull(),
+    expiresAtMs: integer('expires_at_ms').notNull(),
+    /** The stored response: replayed byte for byte. Null while in progress. */
+    responseStatus: integer('response_status'),
+    responseBody: text('response_body'),
+    /** The payment (or refund) this key produced, once known. */
+    resourceId: integer('resource_id'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.accountId, t.key] }),
+    index('idempotency_keys_status_lease').on(t.status, t.leaseUntilMs),
+    index('idempotency_keys_expires').on(t.expiresAtMs),
+  ],
+)
+export type IdempotencyKeyRow = typeof idempotencyKeys.$inferSelect
+export type NewIdempotencyKeyRow = typeof idempotencyKeys.$inferInsert
+
+export const payments = sqliteTable(
+  'payments',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    accountId: integer('account_id').notNull(),
+    orderId: text('order_id').notNull(),
+    amountMinor: integer('amount_minor').notNull(),
+    currency: text('currency').notNull(),
+    /** 'succeeded' | 'failed' | 'pending_unknown' */
+    state: text('state').notNull(),
+    failureCode: text('failure_code'),
+    providerChargeId: text('provider_charge_id'),
+    /** The client's key that created this payment. */
+    idempotencyKey: text('idempotency_key').notNull(),
+    refundedMinor: integer('refunded_minor').notNull().default(0),
+    createdAtMs: integer('created_at_ms').notNull(),
+    updatedAtMs: integer('updated_at_ms').notNull(),
+  },
+  (t) => [index('payments_account').on(t.accountId, t.id), index('payments_state').on(t.state)],
+)
+export type Payment = typeof payments.$inferSelect
+export type NewPayment = typeof payments.$inferInsert
+
+export const refunds = sqliteTable(
+  'refunds',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    paymentId: integer('payment_id')
+      .notNull()
+      .references(() => payments.id),
+    accountId: integer('account_id').notNull(),
+    amountMinor: integer('amount_minor').notNull(),
+    /** 'succeeded' | 'failed' | 'pending_unknown' */
+    state: text('state').notNull(),
+    providerRefundId: text('provider_refund_id'),
+    idempotencyKey: text('idempotency_key').notNull(),
+    createdAtMs: integer('created_at_ms').notNull(),
+  },
+  (t) => [index('refunds_payment').on(t.paymentId)],
+)
+export type Refund = typeof refunds.$inferSelect
+export type NewRefund = typeof refunds.$inferInsert
+
+// ───────────────────────────── study side ─────────────────────────────
+
+/** An anonymous learner, identified by an httpOnly cookie. No login. */
+export const learners = sqliteTable('learners', {
+  id: text('id').primaryKey(),
+  createdAtMs: integer('created_at_ms').notNull(),
+  /** The live console's sandbox account, created on first visit to the Live tab. */
+  accountId: integer('account_id'),
+})
+export type Learner = typeof learners.$inferSelect
+
+export const learnerSettings = sqliteTable('learner_settings', {
+  learnerId: text('learner_id')
+    .primaryKey()
+    .references(() => learners.id, { onDelete: 'cascade' }),
+  desiredRetention: real('desired_retention').notNull().default(0.9),
+  newPerDay: integer('new_per_day').notNull().default(20),
+  reviewsPerDay: integer('reviews_per_day').notNull().default(200),
+  sameDaySteps: integer('same_day_steps', { mode: 'boolean' }).notNull().default(false),
+  rolloverHour: integer('rollover_hour').notNull().default(4),
+  /** IANA zone from the browser, e.g. 'Europe/Berlin'. */
+  timezone: text('timezone').notNull().default('UTC'),
+  updatedAtMs: integer('updated_at_ms').notNull(),
+})
+export type LearnerSettings = typeof learnerSettings.$inferSelect
+export type NewLearnerSettings = typeof learnerSettings.$inferInsert
+
+/** The FSRS card, per learner. Absent row = a new card never reviewed. */
+export const cardStates = sqliteTable(
+  'card_states',
+  {
+    learnerId: text('learner_id')
+      .notNull()
+      .references(() => learners.id, { onDelete: 'cascade' }),
+    cardId: text('card_id').notNull(),
+    dueMs: integer('due_ms').notNull(),
+    stability: real('stability').notNull(),
+    difficulty: real('difficulty').notNull(),
+    elapsedDays: integer('elapsed_days').notNull(),
+    scheduledDays: integer('scheduled_days').notNull(),
+    learningSteps: integer('learning_steps').notNull(),
+    reps: integer('reps').notNull(),
+    lapses: integer('lapses').notNull(),
+    /** ts-fsrs State: 0 New, 1 Learning, 2 Review, 3 Relearning */
+    state: integer('state').notNull(),
+    lastReviewMs: integer('last_review_ms'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.learnerId, t.cardId] }),
+    index('card_states_due').on(t.learnerId, t.dueMs),
+  ],
+)
+export type CardStateRow = typeof cardStates.$inferSelect
+export type NewCardStateRow = typeof cardStates.$inferInsert
+
+/**
+ * One row per graded review. `attemptToken` is the review's own idempotency key:
+ * claimed by the unique index before anything else is written, so a double-click
+ * records one review. Undo deletes the row and restores `snapshot`.
+ */
+export const reviewLogs = sqliteTable(
+  'review_logs',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    learnerId: text('learner_id')
+      .notNull()
+      .references(() => learners.id, { onDelete: 'cascade' }),
+    cardId: text('card_id').notNull(),
+    attemptToken: text('attempt_token').notNull(),
+    /** ts-fsrs Rating: 1 Again, 2 Hard, 3 Good, 4 Easy */
+    rating: integer('rating').notNull(),
+    suggestedRating: integer('suggested_rating').notNull(),
+    /** JSON array of point ids the learner ticked. */
+    pointsTicked: text('points_ticked').notNull(),
+    /** JSON array of point ids the card had when reviewed (so misses survive content edits). */
+    pointsAll: text('points_all').notNull(),
+    durationMs: integer('duration_ms').notNull(),
+    /** 'spoken' | 'typed' | 'aloud' */
+    answerMode: text('answer_mode').notNull(),
+    /** ts-fsrs State of the card before this review (the optimizer's review_state). */
+    stateBefore: integer('state_before').notNull(),
+    reviewedAtMs: integer('reviewed_at_ms').notNull(),
+    /** The pre-review card_states row as JSON, or null when the card was new. */
+    snapshot: text('snapshot'),
+    /** Due time this review produced (for "the interval on the button is the one saved"). */
+    dueAfterMs: integer('due_after_ms').notNull(),
+  },
+  (t) => [
+    uniqueIndex('review_logs_attempt').on(t.learnerId, t.attemptToken),
+    index('review_logs_learner_time').on(t.learnerId, t.reviewedAtMs),
+    index('review_logs_learner_card').on(t.learnerId, t.cardId, t.reviewedAtMs),
+  ],
+)
+export type ReviewLog = typeof reviewLogs.$inferSelect
+export type NewReviewLog = typeof reviewLogs.$inferInsert

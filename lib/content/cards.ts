@@ -1,0 +1,85 @@
+// Loads and validates every card in content/cards (Markdown + YAML frontmatter).
+// Plain Node: used by pages, lib/srs, scripts and tests alike.
+import fs from 'node:fs'
+import path from 'node:path'
+import matter from 'gray-matter'
+import type { z } from 'zod'
+import { type Card, cardFrontmatterSchema } from './schema'
+
+export const cardsDir = path.join(process.cwd(), 'content', 'cards')
+
+export class ContentError extends Error {
+  constructor(message: string) {
+    super(message)
+    this.name = 'ContentError'
+  }
+}
+
+function describeIssues(file: string, issues: z.core.$ZodIssue[]): string {
+  return issues
+    .map((issue) => `${file}: field "${issue.path.join('.') || '(frontmatter)'}": ${issue.message}`)
+    .join('\n')
+}
+
+/** Parses one card file; throws a ContentError naming the file and the field. */
+export function parseCardFile(file: string, source: string): Card {
+  let parsed: matter.GrayMatterFile<string>
+  try {
+    parsed = matter(source)
+  } catch (error) {
+    throw new ContentError(`${file}: frontmatter is not valid YAML: ${(error as Error).message}`)
+  }
+  const result = cardFrontmatterSchema.safeParse(parsed.data)
+  if (!result.success) throw new ContentError(describeIssues(file, result.error.issues))
+  const answerMarkdown = parsed.content.trim()
+  if (answerMarkdown.length < 40)
+    throw new ContentError(`${file}: field "body": the model answer is missing or too short`)
+  const expectedName = `${result.data.id}.md`
+  if (path.basename(file) !== expectedName)
+    throw new ContentError(
+      `${file}: field "id": "${result.data.id}" must match the file name (${expectedName})`,
+    )
+  return { ...result.data, answerMarkdown, file }
+}
+
+/** Cross-card checks: unique ids, follow-ups that exist. */
+export function validateDeck(cards: Card[]): void {
+  const byId = new Map<string, Card>()
+  for (const card of cards) {
+    if (byId.has(card.id)) throw new ContentError(`${card.file}: field "id": "${card.id}" is used twice`)
+    byId.set(card.id, card)
+  }
+  for (const card of cards) {
+    for (const followUp of card.followUps) {
+      if (!byId.has(followUp))
+        throw new ContentError(`${card.file}: field "followUps": no card has id "${followUp}"`)
+    }
+  }
+}
+
+export function loadCardsFrom(dir: string): Card[] {
+  const files = fs
+    .readdirSync(dir)
+    .filter((name) => name.endsWith('.md'))
+    .sort()
+  const cards = files.map((name) =>
+    parseCardFile(
+      path.join(path.relative(process.cwd(), dir), name),
+      fs.readFileSync(path.join(dir, name), 'utf8'),
+    ),
+  )
+  validateDeck(cards)
+  return cards.sort((a, b) => a.order - b.order || a.id.localeCompare(b.id))
+}
+
+let cached: Card[] | undefined
+
+/** All cards, deck order. Cached per process (content only changes with a deploy). */
+export function allCards(): Card[] {
+  if (!cached) cached = loadCardsFrom(cardsDir)
+  return cached
+}
+
+export function cardById(id: string): Card | undefined {
+  return allCards().find((card) => card.id === id)
+}

@@ -1,0 +1,133 @@
+// The trace: the one data shape that flows engine/simulator → invariant checker →
+// timeline diagram → Mermaid and JSON export. Plain JSON, versioned, small.
+// Owned by the engine; the timeline and the checker only read it.
+
+export const TRACE_VERSION = 1 as const
+
+export type ActorKind = 'client' | 'server' | 'database' | 'provider' | 'sweeper'
+
+/** A lane in the timeline. `id` is what events name, e.g. 'client-A', 'server-1', 'db', 'provider'. */
+export interface TraceActor {
+  id: string
+  kind: ActorKind
+  label: string
+}
+
+/**
+ * What happened. Messages between actors carry `from` and `to` (drawn as arrows);
+ * everything else is a mark on its actor's lane.
+ */
+export type TraceEventKind =
+  | 'request-sent' // client → server
+  | 'request-received'
+  | 'validation-failed'
+  | 'claim-inserted' // server → db: the atomic insert won (first attempt)
+  | 'claim-conflict' // the insert hit an existing row (detail says which branch)
+  | 'claim-lookup' // select-then-insert flaw: the select that sees nothing
+  | 'lease-takeover' // an expired in_progress row taken over by one retry
+  | 'provider-call' // server → provider
+  | 'provider-accepted' // provider → server (or kept by the provider when the reply is lost)
+  | 'provider-declined'
+  | 'provider-timeout' // unknown outcome: drawn open until settled
+  | 'provider-unavailable'
+  | 'provider-deduped' // the provider recognised our key and returned the first charge
+  | 'provider-lookup' // settle an unknown outcome by asking the provider
+  | 'webhook'
+  | 'commit' // a transaction committed; `rows` holds what changed
+  | 'response-sent' // server → client
+  | 'response-lost' // the network dropped it; the client never sees it
+  | 'response-received'
+  | 'client-timeout'
+  | 'client-retry'
+  | 'wait' // policy "wait": blocked on the in-flight row
+  | 'crash' // a server instance died at a named fault point: its lifeline is cut
+  | 'restart'
+  | 'clock-jump'
+  | 'sweep' // lease recovery, reconciliation or the reaper ran
+  | 'key-expired' // the reaper purged a completed key
+  | 'note'
+
+export interface KeyRowView {
+  accountId: number
+  key: string
+  status: 'in_progress' | 'completed' | 'pending_unknown'
+  bodyHash: string
+  /** Short label for the hash as the card names it: 'h1', 'h2', … */
+  bodyHashLabel: string
+  leaseUntilMs: number
+  expiresAtMs: number
+  responseStatus: number | null
+  /** The stored response body (JSON text), or null while empty. */
+  responseBody: string | null
+}
+
+export interface PaymentRowView {
+  id: number
+  accountId: number
+  orderId: string
+  amountMinor: number
+  currency: string
+  state: 'succeeded' | 'failed' | 'pending_unknown'
+}
+
+export interface LedgerRowView {
+  chargeId: string
+  /** The idempotency key we passed downstream, or null when none was passed (flaw). */
+  providerKey: string | null
+  accountId: number
+  amountMinor: number
+  currency: string
+  status: 'succeeded' | 'refunded'
+}
+
+/** Rows as they stand after a commit: only the tables the commit touched are present. */
+export interface RowSnapshot {
+  idempotencyKeys?: KeyRowView[]
+  payments?: PaymentRowView[]
+  ledger?: LedgerRowView[]
+}
+
+export interface TraceEvent {
+  /** Index in `events`; violations point at it. */
+  i: number
+  /** Virtual ms since the scenario start (scenario clock starts at 10:00:00.000). */
+  tMs: number
+  actor: string
+  kind: TraceEventKind
+  /** The client request this belongs to (e.g. 'A', 'A-retry-1', 'B'). */
+  requestId?: string
+  /** For messages: the other end. */
+  from?: string
+  to?: string
+  /** One readable sentence: "retry finds the completed key and replays 201". */
+  detail: string
+  /** HTTP status for response events. */
+  status?: number
+  /** Full table contents after a commit (each table present = its whole content). */
+  rows?: RowSnapshot
+}
+
+/** Every response a client received (lost ones are not received). */
+export interface ClientResponse {
+  tMs: number
+  requestId: string
+  accountId: number
+  key: string
+  status: number
+  /** Parsed JSON body. */
+  body: unknown
+  replayed: boolean
+}
+
+export interface Trace {
+  version: typeof TRACE_VERSION
+  scenario: string
+  seed: number
+  /** Wall-clock label of tMs = 0, e.g. '10:00:00.000' (display only). */
+  clockStart: string
+  actors: TraceActor[]
+  events: TraceEvent[]
+  responses: ClientResponse[]
+  /** Charges in the provider's ledger at the end of the run. */
+  charges: number
+}

@@ -1,0 +1,58 @@
+import fs from 'node:fs'
+import { defineConfig, devices } from '@playwright/test'
+
+// Debian's chromium where it exists (this machine, CI); Playwright's own browser elsewhere.
+const debianChromium = '/usr/bin/chromium'
+const executablePath = fs.existsSync(debianChromium) ? debianChromium : undefined
+
+const port = Number(process.env.PORT ?? 3100)
+const baseURL = `http://127.0.0.1:${port}`
+// Each run gets its own database file, so e2e never touches a developer's data.
+const e2eDb = process.env.DRILL_E2E_DB ?? `data/e2e-${port}.db`
+
+export default defineConfig({
+  testDir: './e2e',
+  fullyParallel: false,
+  workers: 1,
+  forbidOnly: !!process.env.CI,
+  retries: 0,
+  maxFailures: 1,
+  timeout: 60_000,
+  expect: { timeout: 10_000, toHaveScreenshot: { maxDiffPixelRatio: 0.02 } },
+  reporter: process.env.CI ? [['list']] : [['list']],
+  snapshotPathTemplate: '{testDir}/__screenshots__/{testFilePath}/{arg}{ext}',
+  use: {
+    baseURL,
+    trace: 'retain-on-failure',
+    ...devices['Desktop Chrome'],
+    launchOptions: {
+      executablePath,
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+  webServer: {
+    // The production build, migrated, on its own database file; test clock enabled.
+    command: `rm -f ${e2eDb} ${e2eDb}-wal ${e2eDb}-shm && npm run build && npx tsx db/migrate.ts && npx next start -p ${port}`,
+    url: `${baseURL}/api/health`,
+    reuseExistingServer: false,
+    timeout: 300_000,
+    stdout: 'pipe',
+    stderr: 'pipe',
+    env: {
+      DRILL_DB: e2eDb,
+      DRILL_PROVIDER_DB: e2eDb.replace(/\.db$/, '-provider.db'),
+      DRILL_TEST_CLOCK: '1',
+      DRILL_SWEEP_MS: '1000',
+      DRILL_LEASE_MS: '5000',
+      NEXT_TELEMETRY_DISABLED: '1',
+    },
+  },
+})
