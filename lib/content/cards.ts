@@ -25,7 +25,9 @@ function describeIssues(file: string, issues: z.core.$ZodIssue[]): string {
 export function parseCardFile(file: string, source: string): Card {
   let parsed: matter.GrayMatterFile<string>
   try {
-    parsed = matter(source)
+    // Pass options so gray-matter skips its module cache: it caches a source before parsing it, so a
+    // second parse of the same broken file would return empty data instead of the YAML error.
+    parsed = matter(source, {})
   } catch (error) {
     throw new ContentError(`${file}: frontmatter is not valid YAML: ${(error as Error).message}`)
   }
