@@ -1,29 +1,66 @@
 import Link from 'next/link'
+import { TimezoneSync } from '@/components/review/timezone-sync'
 import { sqlite } from '@/db/client'
+import { studyQueries } from '@/db/queries/study'
+import { requestNowMs } from '@/lib/clock'
 import { allCards } from '@/lib/content/cards'
 import { currentLearnerId } from '@/lib/learner'
+import { formatInstant } from '@/lib/srs/format-time'
+import { studySummary } from '@/lib/srs/review'
 
 export const dynamic = 'force-dynamic'
 
 export default async function DashboardPage() {
   const learnerId = await currentLearnerId()
+  const nowMs = await requestNowMs()
+  const db = sqlite()
+  const knowsTimezone = studyQueries(db).getLearnerSettingsByLearnerId(learnerId) !== undefined
   const cards = allCards()
-  const row = sqlite()
-    .prepare('SELECT count(*) AS n FROM review_logs WHERE learner_id = ?')
-    .get(learnerId) as {
-    n: number
-  }
+  const summary = studySummary(db, learnerId, cards, nowMs)
+  const stats = [
+    { label: 'Due now', value: String(summary.dueNow), testId: 'due-now' },
+    { label: 'New available', value: String(summary.newAvailable), testId: 'new-available' },
+    {
+      label: 'Next due',
+      value:
+        summary.nextDueMs === null
+          ? 'Nothing scheduled'
+          : formatInstant(summary.nextDueMs, summary.settings.timezone),
+      testId: 'next-due',
+    },
+    { label: 'Reviews today', value: String(summary.reviewsToday), testId: 'reviews-today' },
+    {
+      label: 'Streak',
+      value: `${summary.streakDays} ${summary.streakDays === 1 ? 'day' : 'days'}`,
+      testId: 'streak',
+    },
+  ]
   return (
-    <section aria-labelledby="dashboard-title" className="space-y-4">
+    <section aria-labelledby="dashboard-title" className="space-y-6">
+      {!knowsTimezone && <TimezoneSync />}
       <h1 id="dashboard-title" className="text-2xl font-bold">
         Today
       </h1>
-      <p>
-        {cards.length} cards in the deck · {row.n} reviews so far
+      <p className="text-zinc-700 dark:text-zinc-300">
+        {cards.length} cards in the deck. Study days start at{' '}
+        {String(summary.settings.rolloverHour).padStart(2, '0')}:00, {summary.settings.timezone}.
       </p>
+      <dl className="grid max-w-3xl grid-cols-2 gap-3 sm:grid-cols-3">
+        {stats.map((stat) => (
+          <div
+            key={stat.label}
+            className="rounded-lg border border-zinc-200 bg-white p-3 dark:border-zinc-800 dark:bg-zinc-900"
+          >
+            <dt className="text-sm text-zinc-700 dark:text-zinc-300">{stat.label}</dt>
+            <dd data-testid={stat.testId} className="mt-1 text-lg font-semibold">
+              {stat.value}
+            </dd>
+          </div>
+        ))}
+      </dl>
       <Link
         href="/review"
-        className="inline-block rounded-lg bg-zinc-900 px-4 py-2 font-semibold text-white dark:bg-zinc-100 dark:text-zinc-900"
+        className="inline-block rounded-lg bg-zinc-900 px-4 py-2 font-semibold text-white hover:bg-zinc-700 dark:bg-zinc-100 dark:text-zinc-900 dark:hover:bg-zinc-300"
       >
         Start review
       </Link>

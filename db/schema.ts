@@ -34,6 +34,8 @@ export const idempotencyKeys = sqliteTable(
     status: text('status').notNull(),
     /** sha256 of the canonical request body (sorted keys), hex. */
     bodyHash: text('body_hash').notNull(),
+    /** The validated request as canonical JSON, so lease recovery can re-drive it without the client. */
+    requestBody: text('request_body').notNull(),
     /** Our own key for the provider, derived from this row (never the client's raw key). */
     providerKey: text('provider_key').notNull(),
     leaseUntilMs: integer('lease_until_ms').notNull(),
@@ -51,6 +53,7 @@ export const idempotencyKeys = sqliteTable(
     primaryKey({ columns: [t.accountId, t.key] }),
     index('idempotency_keys_status_lease').on(t.status, t.leaseUntilMs),
     index('idempotency_keys_expires').on(t.expiresAtMs),
+    index('idempotency_keys_provider_key').on(t.providerKey),
   ],
 )
 export type IdempotencyKeyRow = typeof idempotencyKeys.$inferSelect

@@ -1,13 +1,72 @@
 import type { Metadata } from 'next'
-import { ComingSoon } from '@/components/coming-soon'
+import Link from 'next/link'
+import { LiveConsole } from '@/components/live/live-console'
+import { canonicalPresets, runForSandbox, scenarioFromQuery } from '@/lib/sandbox/run'
+import { SandboxApp } from './_components/sandbox-app'
+import { SandboxTabs } from './_components/sandbox-tabs'
 
 export const metadata: Metadata = { title: 'Sandbox' }
 
-export default function SandboxPage() {
+const first = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value)
+
+export default async function SandboxPage({ searchParams }: PageProps<'/sandbox'>) {
+  const params = await searchParams
+  const loaded = scenarioFromQuery({ s: first(params.s), scenario: first(params.scenario) })
+  const run = await runForSandbox(loaded.scenario)
+  const presets = canonicalPresets()
+
   return (
-    <ComingSoon
-      title="Sandbox"
-      what="Run the payment engine with faults and flaws, and watch the timeline."
-    />
+    <div className="space-y-6">
+      <header className="space-y-2">
+        <h1 className="text-2xl font-bold">Sandbox</h1>
+        <p className="max-w-3xl text-zinc-700 dark:text-zinc-300">
+          Run the real payment engine in the simulator. Flip a switch such as{' '}
+          <strong>Charge before insert</strong>, press Run, and step through the timeline to the moment the
+          second charge happens.
+        </p>
+      </header>
+      {loaded.problem && (
+        <p
+          role="alert"
+          className="rounded border border-red-300 bg-red-50 p-3 text-sm text-red-950 dark:border-red-800 dark:bg-red-950 dark:text-red-100"
+        >
+          {loaded.problem} Showing the {loaded.scenario.id} preset instead.
+        </p>
+      )}
+      <SandboxTabs
+        simulator={
+          <div className="space-y-6">
+            <nav aria-labelledby="presets-title">
+              <h2 id="presets-title" className="text-xl font-semibold">
+                Presets
+              </h2>
+              <ul className="mt-2 flex flex-wrap gap-2">
+                {presets.map((preset) => {
+                  const current = !loaded.fromLink && preset.id === loaded.scenario.id
+                  return (
+                    <li key={preset.id}>
+                      <Link
+                        href={`/sandbox?scenario=${preset.id}`}
+                        prefetch={false}
+                        aria-current={current ? 'page' : undefined}
+                        className={`block rounded border px-3 py-1 font-mono text-sm ${
+                          current
+                            ? 'border-sky-800 bg-sky-800 text-white dark:border-sky-300 dark:bg-sky-300 dark:text-zinc-950'
+                            : 'border-zinc-400 text-zinc-900 hover:bg-zinc-100 dark:border-zinc-600 dark:text-zinc-100 dark:hover:bg-zinc-800'
+                        }`}
+                      >
+                        {preset.id}
+                      </Link>
+                    </li>
+                  )
+                })}
+              </ul>
+            </nav>
+            <SandboxApp key={run.share} initial={run} />
+          </div>
+        }
+        live={<LiveConsole />}
+      />
+    </div>
   )
 }

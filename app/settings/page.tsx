@@ -1,8 +1,34 @@
 import type { Metadata } from 'next'
-import { ComingSoon } from '@/components/coming-soon'
+import { TimezoneSync } from '@/components/review/timezone-sync'
+import { DataTransfer } from '@/components/settings/data-transfer'
+import { SettingsForm } from '@/components/settings/settings-form'
+import { sqlite } from '@/db/client'
+import { studyQueries } from '@/db/queries/study'
+import { currentLearnerId } from '@/lib/learner'
+import { settingsForLearner } from '@/lib/srs/review'
 
 export const metadata: Metadata = { title: 'Settings' }
+export const dynamic = 'force-dynamic'
 
-export default function SettingsPage() {
-  return <ComingSoon title="Settings" what="Desired retention, daily limits, study day and time zone." />
+export default async function SettingsPage() {
+  const learnerId = await currentLearnerId()
+  const settings = settingsForLearner(sqlite(), learnerId)
+  // First visit: the browser's zone arrives a moment later; remount the form when it does.
+  const knowsTimezone = studyQueries(sqlite()).getLearnerSettingsByLearnerId(learnerId) !== undefined
+  return (
+    <div className="space-y-10">
+      <section aria-labelledby="settings-title" className="space-y-4">
+        <h1 id="settings-title" className="text-2xl font-bold">
+          Settings
+        </h1>
+        {!knowsTimezone && <TimezoneSync />}
+        <SettingsForm
+          key={knowsTimezone ? 'stored' : 'defaults'}
+          initial={settings}
+          timezones={Intl.supportedValuesOf('timeZone')}
+        />
+      </section>
+      <DataTransfer />
+    </div>
+  )
 }

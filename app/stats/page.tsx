@@ -1,8 +1,59 @@
+// /stats: the current learner's review history, retention, forecast, the points
+// they miss and where each card stands. Server-rendered; the charts are SVG with
+// text equivalents, no client JS.
 import type { Metadata } from 'next'
-import { ComingSoon } from '@/components/coming-soon'
+import { CardTable } from '@/components/stats/card-table'
+import { ForecastChart } from '@/components/stats/forecast-chart'
+import { PointMisses } from '@/components/stats/point-misses'
+import { RetentionChart } from '@/components/stats/retention-chart'
+import { ReviewHeatmap } from '@/components/stats/review-heatmap'
+import { sqlite } from '@/db/client'
+import { requestNowMs } from '@/lib/clock'
+import { allCards } from '@/lib/content/cards'
+import { currentLearnerId } from '@/lib/learner'
+import { buildStats } from '@/lib/stats/build'
+import {
+  getCardStatesByLearnerId,
+  getStatsReviewsByLearnerId,
+  getStatsSettingsByLearnerId,
+} from '@/lib/stats/queries'
 
 export const metadata: Metadata = { title: 'Stats' }
+export const dynamic = 'force-dynamic'
 
-export default function StatsPage() {
-  return <ComingSoon title="Stats" what="Your review history, retention and the points you miss most." />
+export default async function StatsPage() {
+  const learnerId = await currentLearnerId()
+  const nowMs = await requestNowMs()
+  const db = sqlite()
+  const stats = buildStats(
+    {
+      settings: getStatsSettingsByLearnerId(db, learnerId),
+      reviews: getStatsReviewsByLearnerId(db, learnerId),
+      cardStates: getCardStatesByLearnerId(db, learnerId),
+      cards: allCards(),
+    },
+    nowMs,
+  )
+  const { timezone, rolloverHour } = stats.settings
+
+  return (
+    <div className="space-y-10">
+      <header>
+        <h1 className="text-2xl font-bold">Stats</h1>
+        <p className="mt-2 text-zinc-700 dark:text-zinc-300">
+          Study days start at {String(rolloverHour).padStart(2, '0')}:00 in {timezone}. Export or import your
+          data on{' '}
+          <a href="/settings" className="underline">
+            Settings
+          </a>
+          .
+        </p>
+      </header>
+      <ReviewHeatmap heatmap={stats.heatmap} />
+      <RetentionChart retention={stats.retention} desiredRetention={stats.settings.desiredRetention} />
+      <ForecastChart forecast={stats.forecast} />
+      <PointMisses misses={stats.misses} />
+      <CardTable cards={stats.cards} nowMs={nowMs} timezone={timezone} />
+    </div>
+  )
 }

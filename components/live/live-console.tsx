@@ -1,4 +1,152 @@
-// Placeholder: the live API work replaces this with the learner's curl console.
+'use client'
+// The "Live" tab: the learner's own sandbox account (created on first visit, tied
+// to their cookie), copy-paste curl commands with their key, and their key rows,
+// payments and provider charges, polled from the same public API the commands use.
+import { type RefObject, useEffect, useMemo, useRef, useState } from 'react'
+import { curlSteps } from '@/lib/live/curl'
+import { CopyButton } from './copy-button'
+import { type LiveSnapshot, LiveTables } from './live-tables'
+
+const POLL_MS = 1500
+
+interface ConsoleAccount {
+  accountId: number
+  apiKey: string
+}
+
+async function fetchJson<T>(url: string, apiKey: string): Promise<T> {
+  const res = await fetch(url, { headers: { authorization: `Bearer ${apiKey}` }, cache: 'no-store' })
+  if (!res.ok) throw new Error(`${url} answered ${res.status}`)
+  return (await res.json()) as T
+}
+
+function useConsoleAccount(): { account: ConsoleAccount | null; error: string | null } {
+  const [account, setAccount] = useState<ConsoleAccount | null>(null)
+  const [error, setError] = useState<string | null>(null)
+  useEffect(() => {
+    let cancelled = false
+    fetch('/api/accounts/console', { method: 'POST', cache: 'no-store' })
+      .then(async (res) => {
+        if (!res.ok) throw new Error(`the console account could not be opened (HTTP ${res.status})`)
+        const opened = (await res.json()) as ConsoleAccount
+        if (!cancelled) setAccount(opened)
+      })
+      .catch((e: unknown) => {
+        if (!cancelled) setError(e instanceof Error ? e.message : String(e))
+      })
+    return () => {
+      cancelled = true
+    }
+  }, [])
+  return { account, error }
+}
+
+/** Polls only while the console is on screen: the sandbox renders it in a hidden tab panel too. */
+function useLiveSnapshot(
+  apiKey: string | undefined,
+  panel: RefObject<HTMLElement | null>,
+): LiveSnapshot | null {
+  const [snapshot, setSnapshot] = useState<LiveSnapshot | null>(null)
+  useEffect(() => {
+    if (!apiKey) return
+    let cancelled = false
+    let timer: ReturnType<typeof setTimeout> | undefined
+    const poll = async () => {
+      const shown = document.visibilityState === 'visible' && panel.current?.checkVisibility?.() !== false
+      if (shown) {
+        try {
+          const [keys, payments, charges] = await Promise.all([
+            fetchJson<LiveSnapshot['keys']>('/api/idempotency-keys', apiKey),
+            fetchJson<LiveSnapshot['payments']>('/api/payments', apiKey),
+            fetchJson<LiveSnapshot['charges']>('/api/provider/charges', apiKey),
+          ])
+          if (!cancelled) setSnapshot({ keys, payments, charges })
+        } catch {
+          // A missed poll is fine: the next one catches up.
+        }
+      }
+      // Hidden: only a cheap visibility check, often, so the tables fill as soon as the tab opens.
+      if (!cancelled) timer = setTimeout(poll, shown ? POLL_MS : 400)
+    }
+    void poll()
+    return () => {
+      cancelled = true
+      if (timer) clearTimeout(timer)
+    }
+  }, [apiKey, panel])
+  return snapshot
+}
+
 export function LiveConsole() {
-  return <p>The live console is not built yet.</p>
+  const { account, error } = useConsoleAccount()
+  const panel = useRef<HTMLElement>(null)
+  const snapshot = useLiveSnapshot(account?.apiKey, panel)
+  const [origin, setOrigin] = useState('http://localhost:3000')
+  const [keyPrefix, setKeyPrefix] = useState('live')
+  useEffect(() => {
+    setOrigin(window.location.origin)
+    setKeyPrefix(`live-${crypto.randomUUID().slice(0, 8)}`)
+  }, [])
+  const steps = useMemo(
+    () => (account ? curlSteps({ baseUrl: origin, apiKey: account.apiKey, keyPrefix }) : []),
+    [account, origin, keyPrefix],
+  )
+
+  return (
+    <section
+      ref={panel}
+      aria-labelledby="live-console-title"
+      className="grid gap-6"
+      data-testid="live-console"
+    >
+      <div>
+        <h2 id="live-console-title" className="text-xl font-bold">
+          Live API
+        </h2>
+        <p className="mt-2 max-w-3xl text-zinc-700 dark:text-zinc-300">
+          The same engine behind real HTTP. Paste these commands in a terminal: each one is a step of the
+          story, and the tables below show what it did to our keys, our payments and the provider’s ledger.
+        </p>
+        {error ? (
+          <p role="alert" className="mt-2 text-red-700 dark:text-red-300">
+            {error}
+          </p>
+        ) : (
+          <p className="mt-2 text-sm" data-testid="live-account">
+            {account ? (
+              <>
+                Your account <strong>{account.accountId}</strong>, key{' '}
+                <code className="rounded bg-zinc-200 px-1 dark:bg-zinc-800">{account.apiKey}</code>
+              </>
+            ) : (
+              'Opening your sandbox account…'
+            )}
+          </p>
+        )}
+      </div>
+
+      <ol className="grid gap-4">
+        {steps.map((step, i) => (
+          <li
+            key={step.id}
+            className="rounded-lg border border-zinc-200 p-3 dark:border-zinc-700"
+            data-testid={`curl-${step.id}`}
+          >
+            <div className="flex items-center justify-between gap-2">
+              <h3 className="font-semibold">
+                {i + 1}. {step.title}
+              </h3>
+              <CopyButton text={step.command} label={step.title} />
+            </div>
+            <pre className="mt-2 overflow-x-auto rounded bg-zinc-900 p-3 text-xs text-zinc-100">
+              <code>{step.command}</code>
+            </pre>
+            <p className="mt-2 text-sm text-zinc-700 dark:text-zinc-300">{step.expect}</p>
+          </li>
+        ))}
+      </ol>
+
+      <div>{snapshot ? <LiveTables snapshot={snapshot} /> : account ? <p>Loading your rows…</p> : null}</div>
+    </section>
+  )
 }

@@ -1,9 +1,69 @@
-// Placeholder until the sandbox work draws the card's timelines from engine traces.
-export function CardTimelines({ scenarioIds }: { scenarioIds: string[] }) {
+// A card's timelines, drawn from real engine traces of its canonical scenarios. Runs the
+// simulator on the server (at build time for the static card pages); only the player
+// is a client leaf.
+import 'server-only'
+import { runScenario, scenarioById } from '@/lib/engine'
+import { clockLabel } from '@/lib/sandbox/clock'
+import { TimelinePlayer } from './timeline-player'
+
+export async function CardTimelines({ scenarioIds }: { scenarioIds: string[] }) {
   if (scenarioIds.length === 0) return null
+  const runs = await Promise.all(
+    scenarioIds.map(async (id) => {
+      const scenario = scenarioById(id)
+      return scenario
+        ? { id, scenario, result: await runScenario(scenario) }
+        : { id, scenario: undefined, result: undefined }
+    }),
+  )
+
   return (
-    <p className="text-sm text-zinc-700 dark:text-zinc-300">
-      Timelines for this card ({scenarioIds.join(', ')}) are not drawn yet.
-    </p>
+    <div className="space-y-10">
+      {runs.map(({ id, scenario, result }) => {
+        if (!scenario || !result) {
+          return (
+            <p key={id} className="text-sm text-zinc-700 dark:text-zinc-300">
+              The scenario {id} is not in content/scenarios.
+            </p>
+          )
+        }
+        const { trace, violations } = result
+        const last = trace.events.at(-1)
+        const description = `${scenario.title}. ${trace.events.length} events from ${trace.clockStart} to ${clockLabel(
+          trace.clockStart,
+          last?.tMs ?? 0,
+        )}; ${trace.charges} charge${trace.charges === 1 ? '' : 's'} in the provider's ledger; ${
+          violations.length === 0
+            ? 'no invariant broken'
+            : `broken: ${violations.map((v) => v.id).join(', ')}`
+        }. The event log below lists every step as text.`
+        return (
+          <section key={id} aria-labelledby={`timeline-${id}`} className="space-y-2">
+            <h3 id={`timeline-${id}`} className="text-lg font-semibold">
+              {scenario.title} <span className="font-mono text-sm font-normal">({id})</span>
+            </h3>
+            {scenario.description && (
+              <p className="max-w-3xl text-sm text-zinc-700 dark:text-zinc-300">{scenario.description}</p>
+            )}
+            <TimelinePlayer
+              trace={trace}
+              violations={violations.map((v) => ({
+                id: v.id,
+                name: v.name,
+                message: v.message,
+                eventIndex: v.eventIndex,
+              }))}
+              title={`Timeline of ${id}`}
+              description={description}
+            />
+            <p className="text-sm">
+              <a className="underline" href={`/sandbox?scenario=${id}`}>
+                Open {id} in the sandbox
+              </a>
+            </p>
+          </section>
+        )
+      })}
+    </div>
   )
 }

@@ -30,6 +30,7 @@ CREATE TABLE `idempotency_keys` (
 	`operation` text NOT NULL,
 	`status` text NOT NULL,
 	`body_hash` text NOT NULL,
+	`request_body` text NOT NULL,
 	`provider_key` text NOT NULL,
 	`lease_until_ms` integer NOT NULL,
 	`lease_version` integer DEFAULT 0 NOT NULL,
@@ -43,6 +44,7 @@ CREATE TABLE `idempotency_keys` (
 --> statement-breakpoint
 CREATE INDEX `idempotency_keys_status_lease` ON `idempotency_keys` (`status`,`lease_until_ms`);--> statement-breakpoint
 CREATE INDEX `idempotency_keys_expires` ON `idempotency_keys` (`expires_at_ms`);--> statement-breakpoint
+CREATE INDEX `idempotency_keys_provider_key` ON `idempotency_keys` (`provider_key`);--> statement-breakpoint
 CREATE TABLE `learner_settings` (
 	`learner_id` text PRIMARY KEY NOT NULL,
 	`desired_retention` real DEFAULT 0.9 NOT NULL,

@@ -46,6 +46,7 @@ export type TraceEventKind =
   | 'sweep' // lease recovery, reconciliation or the reaper ran
   | 'key-expired' // the reaper purged a completed key
   | 'note'
+  | 'claim-replay' // a duplicate got the stored response (detail names status)
 
 export interface KeyRowView {
   accountId: number
@@ -59,6 +60,19 @@ export interface KeyRowView {
   responseStatus: number | null
   /** The stored response body (JSON text), or null while empty. */
   responseBody: string | null
+  /** When this claim was made (a re-claim after expiry is a new intent). */
+  createdAtMs?: number
+  /** The payment (or refund) id this key produced, once known. */
+  resourceId?: number | null
+  operation?: 'create_payment' | 'refund_payment'
+}
+
+export interface RefundRowView {
+  id: number
+  paymentId: number
+  accountId: number
+  amountMinor: number
+  state: 'succeeded' | 'failed' | 'pending_unknown'
 }
 
 export interface PaymentRowView {
@@ -68,6 +82,12 @@ export interface PaymentRowView {
   amountMinor: number
   currency: string
   state: 'succeeded' | 'failed' | 'pending_unknown'
+  /** The client key that created it, and when. */
+  idempotencyKey?: string
+  /** The provider charge it records (null while unknown or declined). */
+  providerChargeId?: string | null
+  createdAtMs?: number
+  refundedMinor?: number
 }
 
 export interface LedgerRowView {
@@ -78,6 +98,8 @@ export interface LedgerRowView {
   amountMinor: number
   currency: string
   status: 'succeeded' | 'refunded'
+  /** 'charge' (money in) or 'refund' (money out); absent = charge. */
+  kind?: 'charge' | 'refund'
 }
 
 /** Rows as they stand after a commit: only the tables the commit touched are present. */
@@ -85,6 +107,7 @@ export interface RowSnapshot {
   idempotencyKeys?: KeyRowView[]
   payments?: PaymentRowView[]
   ledger?: LedgerRowView[]
+  refunds?: RefundRowView[]
 }
 
 export interface TraceEvent {
@@ -105,6 +128,23 @@ export interface TraceEvent {
   status?: number
   /** Full table contents after a commit (each table present = its whole content). */
   rows?: RowSnapshot
+  // ── added for the checker (all optional) ──
+  /** The account and client key the request carries (not the stored scope). */
+  accountId?: number
+  key?: string
+  /** 'h1', 'h2' … for the request's body hash, in order of first sight in the trace. */
+  bodyHashLabel?: string
+  /** Provider events: the ledger entry involved. */
+  chargeId?: string
+  /** Provider events: the downstream key passed (null = none passed). */
+  providerKey?: string | null
+  /** Response events: the exact body text and whether it was a stored replay. */
+  responseBody?: string
+  replayed?: boolean
+  /** Sweep events: which sweep. */
+  sweep?: 'lease-recovery' | 'reconciliation' | 'reaper'
+  /** Crash events: the named step the server died at. */
+  step?: string
 }
 
 /** Every response a client received (lost ones are not received). */
@@ -130,4 +170,13 @@ export interface Trace {
   responses: ClientResponse[]
   /** Charges in the provider's ledger at the end of the run. */
   charges: number
+  /** The engine configuration the run used (flaws, policy, lease, TTL). */
+  config?: {
+    flaws: string[]
+    inFlightPolicy: { kind: string; maxWaitMs?: number; retryAfterS: number }
+    leaseMs: number
+    keyTtlMs: number
+  }
+  /** Epoch ms of tMs = 0 (the scenario's start instant, e.g. 2026-01-05T10:00:00.000Z). */
+  startMs?: number
 }

@@ -1,0 +1,38 @@
+// GET /api/export            → the learner's whole study state as JSON (a file to keep)
+// GET /api/export?format=csv → the review log in the FSRS optimizer's CSV columns
+import { sqlite } from '@/db/client'
+import { requestNowMs } from '@/lib/clock'
+import { currentLearnerId } from '@/lib/learner'
+import { problem, problemResponse } from '@/lib/problem'
+import { exportStudyState, reviewLogCsv } from '@/lib/transfer/export'
+
+export const dynamic = 'force-dynamic'
+
+export async function GET(request: Request) {
+  const format = new URL(request.url).searchParams.get('format') ?? 'json'
+  if (format !== 'json' && format !== 'csv')
+    return problemResponse(
+      problem(
+        'unsupported-export-format',
+        'Unsupported export format',
+        400,
+        `Ask for format=json or format=csv, not "${format}".`,
+      ),
+    )
+  const learnerId = await currentLearnerId()
+  const nowMs = await requestNowMs()
+  const file = exportStudyState(sqlite(), learnerId, nowMs)
+  const date = new Date(nowMs).toISOString().slice(0, 10)
+  const headers = { 'cache-control': 'no-store' }
+  if (format === 'csv')
+    return new Response(reviewLogCsv(file), {
+      headers: {
+        ...headers,
+        'content-type': 'text/csv; charset=utf-8',
+        'content-disposition': `attachment; filename="drill-review-log-${date}.csv"`,
+      },
+    })
+  return Response.json(file, {
+    headers: { ...headers, 'content-disposition': `attachment; filename="drill-study-state-${date}.json"` },
+  })
+}

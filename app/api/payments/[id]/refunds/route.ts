@@ -1,0 +1,25 @@
+// POST /api/payments/{id}/refunds: refund part or all of a payment, idempotently.
+import { authenticate, parseId, readIdempotentPost } from '@/lib/live/http'
+import { live } from '@/lib/live/live'
+import { problemResponse, problems } from '@/lib/live/problems'
+import { preferenceApplied, toHttpResponse } from '@/lib/live/respond'
+
+export const dynamic = 'force-dynamic'
+
+export async function POST(req: Request, { params }: { params: Promise<{ id: string }> }) {
+  const auth = authenticate(req)
+  if (!auth.ok) return auth.response
+  const paymentId = parseId((await params).id)
+  if (paymentId === null)
+    return problemResponse(problems.notFound('No payment with that id for this account.'))
+  const post = await readIdempotentPost(req)
+  if (!post.ok) return post.response
+  const result = await live().engine.refundPayment({
+    accountId: auth.accountId,
+    key: post.key,
+    paymentId,
+    body: post.body,
+    waitMs: post.waitMs,
+  })
+  return toHttpResponse(result, preferenceApplied(post.waitMs))
+}

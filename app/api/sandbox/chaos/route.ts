@@ -1,0 +1,33 @@
+// POST /api/sandbox/chaos { seed, from, count, config } → how many schedules ran and the
+// first failure, shrunk. The client calls it in batches to show progress.
+import type { NextRequest } from 'next/server'
+import { z } from 'zod'
+import { scenarioSchema } from '@/lib/engine'
+import { invalidScenario, rateLimited, readJsonBody } from '@/lib/sandbox/http'
+import { chaosBatch } from '@/lib/sandbox/run'
+
+/** Schedules per request: keeps one call well under a second of server time. */
+export const MAX_CHAOS_BATCH = 100
+
+const bodySchema = z.strictObject({
+  seed: z
+    .number()
+    .int()
+    .min(0)
+    .max(2 ** 32 - 1),
+  from: z.number().int().min(0).max(1_000_000),
+  count: z.number().int().min(1).max(MAX_CHAOS_BATCH),
+  config: scenarioSchema.shape.config,
+})
+
+export async function POST(request: NextRequest) {
+  const limited = rateLimited(request, 2)
+  if (limited) return limited
+  const body = await readJsonBody(request)
+  if (!body.ok) return body.response
+  const parsed = bodySchema.safeParse(body.value)
+  if (!parsed.success) {
+    return invalidScenario(parsed.error.issues.map((i) => `${i.path.join('.') || '(body)'}: ${i.message}`))
+  }
+  return Response.json(await chaosBatch(parsed.data))
+}

@@ -1,0 +1,63 @@
+'use server'
+// The review loop's server actions: thin — validate, call lib/srs, refresh the page.
+import { refresh } from 'next/cache'
+import { sqlite } from '@/db/client'
+import { requestNowMs } from '@/lib/clock'
+import { allCards } from '@/lib/content/cards'
+import { currentLearnerId } from '@/lib/learner'
+import { gradeRequestSchema, undoRequestSchema } from '@/lib/srs/grade-input'
+import { gradeReview, rememberBrowserTimezone, undoReview } from '@/lib/srs/review'
+import { timezoneSchema } from '@/lib/srs/settings'
+
+export type ActionResult = { ok: true } | { ok: false; error: string }
+
+export async function gradeAction(input: unknown): Promise<ActionResult> {
+  const parsed = gradeRequestSchema.safeParse(input)
+  if (!parsed.success)
+    return { ok: false, error: 'That grade could not be read. Reload the page and try again.' }
+  const learnerId = await currentLearnerId()
+  const nowMs = await requestNowMs()
+  const { timezone, ...grade } = parsed.data
+  if (timezone) rememberBrowserTimezone(sqlite(), learnerId, timezone, nowMs)
+  const result = gradeReview(sqlite(), allCards(), { ...grade, learnerId, nowMs })
+  switch (result.kind) {
+    case 'graded':
+    case 'replayed':
+      refresh()
+      return { ok: true }
+    case 'card-not-found':
+      return { ok: false, error: 'That card does not exist (any more). Nothing was recorded.' }
+    case 'not-due':
+      return {
+        ok: false,
+        error: 'That card is not due in this study day, so nothing was recorded. Reload for the next card.',
+      }
+    case 'token-reused':
+      return { ok: false, error: 'This attempt was already graded differently. Nothing new was recorded.' }
+  }
+}
+
+export async function undoAction(input: unknown): Promise<ActionResult> {
+  const parsed = undoRequestSchema.safeParse(input)
+  if (!parsed.success) return { ok: false, error: 'Nothing to undo.' }
+  const learnerId = await currentLearnerId()
+  const result = undoReview(sqlite(), { learnerId, logId: parsed.data.logId })
+  switch (result.kind) {
+    case 'undone':
+      refresh()
+      return { ok: true }
+    case 'review-not-found':
+      return { ok: false, error: 'That review is not yours or no longer exists.' }
+    case 'not-latest':
+      return { ok: false, error: 'A later review of that card exists; undo it first.' }
+  }
+}
+
+/** First visit: store the browser's zone so study days start at the learner's rollover hour. */
+export async function rememberTimezoneAction(input: unknown): Promise<ActionResult> {
+  const parsed = timezoneSchema.safeParse(input)
+  if (!parsed.success) return { ok: false, error: 'Unknown time zone.' }
+  const learnerId = await currentLearnerId()
+  if (rememberBrowserTimezone(sqlite(), learnerId, parsed.data, await requestNowMs())) refresh()
+  return { ok: true }
+}

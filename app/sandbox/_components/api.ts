@@ -1,0 +1,37 @@
+// The sandbox's calls to its own API. Expected failures come back as values with the
+// problem's sentence, never as thrown errors the UI would have to guess at.
+import type { Scenario } from '@/lib/engine'
+import type { ChaosBatch, CompareRuns, SandboxRun } from '@/lib/sandbox/types'
+
+export type ApiResult<T> = { ok: true; value: T } | { ok: false; message: string }
+
+async function post<T>(path: string, body: unknown): Promise<ApiResult<T>> {
+  let response: Response
+  try {
+    response = await fetch(path, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    })
+  } catch {
+    return {
+      ok: false,
+      message: 'The sandbox server could not be reached. Check the connection and try again.',
+    }
+  }
+  const payload: unknown = await response.json().catch(() => null)
+  if (!response.ok) {
+    const detail =
+      payload && typeof payload === 'object' && 'detail' in payload
+        ? String((payload as { detail: unknown }).detail)
+        : ''
+    return { ok: false, message: detail || `The sandbox answered ${response.status}.` }
+  }
+  return { ok: true, value: payload as T }
+}
+
+export const runScenarioApi = (scenario: Scenario) => post<SandboxRun>('/api/sandbox/run', { scenario })
+export const compareApi = (scenario: Scenario, other: Scenario) =>
+  post<CompareRuns>('/api/sandbox/compare', { scenario, other })
+export const chaosApi = (input: { seed: number; from: number; count: number; config: Scenario['config'] }) =>
+  post<ChaosBatch>('/api/sandbox/chaos', input)

@@ -1,0 +1,110 @@
+'use client'
+// Chaos: random schedules from a shown seed, run in batches on the server with progress.
+// The first one that breaks an invariant comes back shrunk to a minimal failing schedule,
+// offered as a challenge.
+import { useRef, useState } from 'react'
+import type { Scenario } from '@/lib/engine'
+import type { ChaosFailure, SandboxRun } from '@/lib/sandbox/types'
+import { chaosApi } from './api'
+import { buttonClass, NumberField, primaryButtonClass } from './fields'
+
+const BATCH = 50
+
+export function ChaosPanel({
+  config,
+  onLoad,
+}: {
+  config: Scenario['config']
+  onLoad: (run: SandboxRun) => void
+}) {
+  const [seed, setSeed] = useState(1)
+  const [total, setTotal] = useState(500)
+  const [done, setDone] = useState(0)
+  const [running, setRunning] = useState(false)
+  const [failure, setFailure] = useState<ChaosFailure | null>(null)
+  const [message, setMessage] = useState<string | null>(null)
+  const stop = useRef(false)
+
+  const start = async () => {
+    stop.current = false
+    setRunning(true)
+    setFailure(null)
+    setMessage(null)
+    setDone(0)
+    let from = 0
+    while (from < total && !stop.current) {
+      const count = Math.min(BATCH, total - from)
+      const result = await chaosApi({ seed, from, count, config })
+      if (!result.ok) {
+        setMessage(result.message)
+        break
+      }
+      from += result.value.ran
+      setDone(from)
+      if (result.value.failure) {
+        setFailure(result.value.failure)
+        break
+      }
+      if (result.value.ran === 0) break
+    }
+    if (from >= total && !stop.current)
+      setMessage(`No invariant broken in ${total} schedules from seed ${seed}.`)
+    setRunning(false)
+  }
+
+  return (
+    <section
+      aria-labelledby="chaos-title"
+      className="space-y-3 rounded border border-zinc-300 p-3 dark:border-zinc-700"
+    >
+      <h2 id="chaos-title" className="text-xl font-semibold">
+        Chaos
+      </h2>
+      <p className="max-w-3xl text-sm text-zinc-700 dark:text-zinc-300">
+        Runs random schedules (requests, retries, crashes, lost responses, provider trouble) on the engine
+        config above. The correct engine should survive all of them; switch a flaw on to watch chaos find it.
+      </p>
+      <div className="flex flex-wrap items-end gap-3">
+        <NumberField label="Chaos seed" value={seed} onChange={setSeed} width="w-32" />
+        <NumberField label="Schedules" value={total} min={1} max={5000} onChange={setTotal} width="w-28" />
+        {running ? (
+          <button
+            type="button"
+            className={buttonClass}
+            onClick={() => {
+              stop.current = true
+            }}
+          >
+            Stop chaos
+          </button>
+        ) : (
+          <button type="button" className={primaryButtonClass} onClick={start}>
+            Start chaos
+          </button>
+        )}
+        <div className="flex flex-col gap-1 text-sm">
+          <progress aria-label="Chaos progress" value={done} max={total} className="w-48" />
+          <span aria-live="polite">
+            {done} of {total} schedules from seed {seed}
+          </span>
+        </div>
+      </div>
+      {message && <p className="text-sm">{message}</p>}
+      {failure && (
+        <div className="space-y-2 rounded border border-red-300 bg-red-50 p-3 text-sm text-red-950 dark:border-red-800 dark:bg-red-950 dark:text-red-100">
+          <p>
+            The schedule from seed <strong>{failure.seed}</strong> broke{' '}
+            {failure.violations.map((v) => `${v.id} (${v.name})`).join(', ')}. Shrunk from{' '}
+            {failure.original.requests} requests and {failure.original.faults} faults to{' '}
+            {failure.shrunk.scenario.requests.length} requests and {failure.shrunk.scenario.faults.length}{' '}
+            faults ({failure.shrinkTries} tries).
+          </p>
+          <p className="font-semibold">Challenge: find the fault that causes this.</p>
+          <button type="button" className={buttonClass} onClick={() => onLoad(failure.shrunk)}>
+            Load the minimal schedule
+          </button>
+        </div>
+      )}
+    </section>
+  )
+}

@@ -1,0 +1,202 @@
+// `npm run bench:review`: seeds 10,000 learners and 1,000,000 review logs into a
+// fresh SQLite file (WAL, as the app runs it), then measures in one run:
+//  - the grade action's server time (zod parse + claim + card state + log, one
+//    transaction), median and p95, against the 20 ms p95 target;
+//  - a retried grade (same attempt token → replay), for the ratio to a first grade;
+//  - the due-queue query with its index, against the same query forced to scan;
+//  - the whole "next card" read the /review page does.
+// Deterministic: a seeded PRNG picks learners; time is a fixed instant.
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { migrateSqlite, openSqlite } from '../db/open'
+import { dueCardsSql, studyQueries } from '../db/queries/study'
+import { allCards } from '../lib/content/cards'
+import { gradeRequestSchema } from '../lib/srs/grade-input'
+import { gradeReview, nextReview } from '../lib/srs/review'
+import { RATINGS } from '../lib/srs/rubric'
+
+const LEARNERS = Number(process.env.BENCH_LEARNERS ?? 10_000)
+const LOGS = Number(process.env.BENCH_LOGS ?? 1_000_000)
+const GRADES = Number(process.env.BENCH_GRADES ?? 3_000)
+const SEED = Number(process.env.BENCH_SEED ?? 42)
+const TARGET_P95_MS = 20
+const DAY_MS = 86_400_000
+const nowMs = Date.parse('2026-11-30T12:00:00Z')
+const zones = ['Europe/Berlin', 'America/New_York', 'Asia/Tokyo', 'UTC', 'Asia/Kolkata']
+
+/** mulberry32: small, fast, seeded. */
+function prng(seed: number) {
+  let a = seed >>> 0
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0
+    let t = a
+    t = Math.imul(t ^ (t >>> 15), t | 1)
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
+  }
+}
+
+function learnerId(i: number): string {
+  return `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`
+}
+
+function percentile(sortedMs: number[], p: number): number {
+  return sortedMs[Math.min(sortedMs.length - 1, Math.floor((p / 100) * sortedMs.length))] ?? Number.NaN
+}
+
+function measure(runs: number, fn: (i: number) => void): { medianMs: number; p95Ms: number; meanMs: number } {
+  const samples: number[] = []
+  for (let i = 0; i < runs; i++) {
+    const start = process.hrtime.bigint()
+    fn(i)
+    samples.push(Number(process.hrtime.bigint() - start) / 1e6)
+  }
+  samples.sort((a, b) => a - b)
+  return {
+    medianMs: percentile(samples, 50),
+    p95Ms: percentile(samples, 95),
+    meanMs: samples.reduce((sum, x) => sum + x, 0) / samples.length,
+  }
+}
+
+const fmt = (ms: number) => `${ms.toFixed(3)} ms`
+
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'drill-bench-review-'))
+const dbPath = path.join(dir, 'bench.db')
+const sqlite = openSqlite(dbPath)
+migrateSqlite(sqlite)
+const deck = allCards()
+const random = prng(SEED)
+
+console.log(`bench:review — ${LEARNERS.toLocaleString('en')} learners, ${LOGS.toLocaleString('en')} review logs, ${deck.length} cards, seed=${SEED}`)
+console.log(`database: ${dbPath}`)
+
+// ── seed ──
+const seedStarted = process.hrtime.bigint()
+const insertLearner = sqlite.prepare('INSERT INTO learners (id, created_at_ms) VALUES (?, ?)')
+const insertSettings = sqlite.prepare('INSERT INTO learner_settings (learner_id, timezone, updated_at_ms) VALUES (?, ?, ?)')
+const insertState = sqlite.prepare(
+  `INSERT INTO card_states (learner_id, card_id, due_ms, stability, difficulty, elapsed_days, scheduled_days,
+     learning_steps, reps, lapses, state, last_review_ms) VALUES (?, ?, ?, ?, ?, 0, ?, 0, ?, ?, 2, ?)`,
+)
+const insertLog = sqlite.prepare(
+  `INSERT INTO review_logs (learner_id, card_id, attempt_token, rating, suggested_rating, points_ticked, points_all,
+     duration_ms, answer_mode, state_before, reviewed_at_ms, snapshot, due_after_ms)
+   VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'aloud', 2, ?, NULL, ?)`,
+)
+const logsPerLearner = Math.floor(LOGS / LEARNERS)
+sqlite.transaction(() => {
+  let logNo = 0
+  for (let i = 0; i < LEARNERS; i++) {
+    const id = learnerId(i)
+    insertLearner.run(id, nowMs - 400 * DAY_MS)
+    insertSettings.run(id, zones[i % zones.length], nowMs)
+    deck.forEach((card, c) => {
+      // About half the cards are due now; the rest in the next weeks.
+      const dueMs = random() < 0.5 ? nowMs - Math.floor(random() * 5 * DAY_MS) : nowMs + Math.floor(random() * 30 * DAY_MS)
+      const interval = 1 + Math.floor(random() * 30)
+      insertState.run(id, card.id, dueMs, interval * 1.1, 5, interval, 10 + c, c % 3, dueMs - interval * DAY_MS)
+    })
+    const count = i < LOGS % LEARNERS ? logsPerLearner + 1 : logsPerLearner
+    for (let n = 0; n < count; n++) {
+      const card = deck[n % deck.length]!
+      const reviewedAtMs = nowMs - 365 * DAY_MS + Math.floor(((n + random()) / count) * 364 * DAY_MS)
+      const ticked = card.points.filter(() => random() < 0.8).map((p) => p.id)
+      const rating = 1 + Math.floor(random() * 4)
+      insertLog.run(
+        id,
+        card.id,
+        `seed-${logNo++}`,
+        rating,
+        rating,
+        JSON.stringify(ticked),
+        JSON.stringify(card.points.map((p) => p.id)),
+        20_000 + Math.floor(random() * 120_000),
+        reviewedAtMs,
+        reviewedAtMs + DAY_MS,
+      )
+    }
+  }
+})()
+sqlite.pragma('wal_checkpoint(TRUNCATE)')
+sqlite.exec('ANALYZE')
+const seedS = Number(process.hrtime.bigint() - seedStarted) / 1e9
+const counts = sqlite
+  .prepare('SELECT (SELECT count(*) FROM learners) AS learners, (SELECT count(*) FROM review_logs) AS logs, (SELECT count(*) FROM card_states) AS states')
+  .get() as { learners: number; logs: number; states: number }
+console.log(
+  `seeded ${counts.learners} learners, ${counts.logs} logs, ${counts.states} card states in ${seedS.toFixed(1)} s (${(fs.statSync(dbPath).size / 1e6).toFixed(0)} MB)`,
+)
+
+// ── grade: first attempts on distinct learners' due cards ──
+const q = studyQueries(sqlite)
+const targets: { learnerId: string; cardId: string; token: string; body: unknown }[] = []
+for (let i = 0; targets.length < GRADES && i < LEARNERS * 4; i++) {
+  const id = learnerId(Math.floor(random() * LEARNERS))
+  const due = q.getDueCardsByLearnerId({ learnerId: id, dueBeforeMs: nowMs, limit: 1 })[0]
+  if (!due || targets.some((t) => t.learnerId === id)) continue
+  const card = deck.find((c) => c.id === due.cardId)!
+  const token = `bench-${targets.length}-${SEED}`
+  targets.push({
+    learnerId: id,
+    cardId: due.cardId,
+    token,
+    // What the browser sends: parsed by the same zod schema as the action.
+    body: {
+      cardId: due.cardId,
+      attemptToken: token,
+      rating: RATINGS[Math.floor(random() * 4)],
+      pointsTicked: card.points.filter(() => random() < 0.8).map((p) => p.id),
+      durationMs: 30_000,
+      answerMode: 'aloud',
+    },
+  })
+}
+
+function gradeOnce(i: number) {
+  const target = targets[i]!
+  const request = gradeRequestSchema.parse(target.body)
+  const { timezone: _timezone, ...grade } = request
+  const result = gradeReview(sqlite, deck, { ...grade, learnerId: target.learnerId, nowMs })
+  if (result.kind !== 'graded' && result.kind !== 'replayed') throw new Error(`grade ${i}: ${result.kind}`)
+}
+
+const grade = measure(targets.length, gradeOnce)
+const replay = measure(targets.length, gradeOnce)
+const logsAfter = (sqlite.prepare('SELECT count(*) AS n FROM review_logs').get() as { n: number }).n
+
+// ── due queue: indexed vs forced scan ──
+const dueStmt = sqlite.prepare(dueCardsSql)
+const scanStmt = sqlite.prepare(dueCardsSql.replace('FROM card_states', 'FROM card_states NOT INDEXED'))
+const queueLearners = Array.from({ length: 2000 }, () => learnerId(Math.floor(random() * LEARNERS)))
+const dueIndexed = measure(queueLearners.length, (i) => dueStmt.all(queueLearners[i], nowMs + DAY_MS, 50))
+const dueScan = measure(200, (i) => scanStmt.all(queueLearners[i], nowMs + DAY_MS, 50))
+const plan = (sqlite.prepare(`EXPLAIN QUERY PLAN ${dueCardsSql}`).all('x', nowMs, 50) as { detail: string }[])
+  .map((r) => r.detail)
+  .join('; ')
+
+// ── the /review page's read: next card + preview ──
+const nextCard = measure(queueLearners.length, (i) => nextReview(sqlite, queueLearners[i]!, deck, nowMs))
+
+console.log('')
+console.log(`grade (first attempt, ${targets.length} grades)   median ${fmt(grade.medianMs)}  p95 ${fmt(grade.p95Ms)}  mean ${fmt(grade.meanMs)}`)
+console.log(`grade retried (same token → replay)      median ${fmt(replay.medianMs)}  p95 ${fmt(replay.p95Ms)}`)
+console.log(`  logs written by ${targets.length * 2} grade calls: ${logsAfter - counts.logs} (one per attempt)`)
+console.log(`due queue, indexed                       median ${fmt(dueIndexed.medianMs)}  p95 ${fmt(dueIndexed.p95Ms)}`)
+console.log(`due queue, NOT INDEXED (full scan)       median ${fmt(dueScan.medianMs)}  p95 ${fmt(dueScan.p95Ms)}`)
+console.log(`next card for /review (queue + preview)  median ${fmt(nextCard.medianMs)}  p95 ${fmt(nextCard.p95Ms)}`)
+console.log(`due queue plan: ${plan}`)
+console.log('')
+console.log('ratios (this run)')
+console.log(`  grade p95 / target ${TARGET_P95_MS} ms        = ${(grade.p95Ms / TARGET_P95_MS).toFixed(3)}  ${grade.p95Ms <= TARGET_P95_MS ? 'PASS' : 'FAIL'}`)
+console.log(`  replay median / grade median       = ${(replay.medianMs / grade.medianMs).toFixed(2)}`)
+console.log(`  scan median / indexed median       = ${(dueScan.medianMs / dueIndexed.medianMs).toFixed(0)}×`)
+
+sqlite.close()
+fs.rmSync(dir, { recursive: true, force: true })
+if (logsAfter - counts.logs !== targets.length) {
+  console.error('FAIL: a retried grade wrote a second log')
+  process.exit(1)
+}
+if (grade.p95Ms > TARGET_P95_MS) process.exit(1)

@@ -1,0 +1,255 @@
+'use client'
+// One card's review: prompt and timer → answer (aloud, typed, or live transcript) →
+// Show answer (Space) → tick the points → grade (1–4). The server records the grade
+// under this attempt's token and refreshes the page with the next card.
+import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react'
+import { gradeAction } from '@/app/review/actions'
+import { pointsCuedIn } from '@/lib/srs/cues'
+import { type GradeRating, RATING_NAMES, suggestRating } from '@/lib/srs/rubric'
+import { AnswerTimer } from './answer-timer'
+import { isSpaceActivated, isTypingTarget } from './keyboard'
+import { LiveTranscript } from './live-transcript'
+import { RatingButtons, type RatingChoice } from './rating-buttons'
+
+export interface SessionPoint {
+  id: string
+  text: string
+  critical: boolean
+  cues: readonly string[]
+}
+
+export interface ReviewSessionProps {
+  cardId: string
+  title: string
+  prompt: string
+  points: readonly SessionPoint[]
+  /** The model answer, rendered on the server. */
+  answer: ReactNode
+  attemptToken: string
+  choices: readonly RatingChoice[]
+  /** Texts of the points missed at this card's last review. */
+  missedLastTime: readonly string[]
+  queueNote: string
+}
+
+export function ReviewSession(props: ReviewSessionProps) {
+  const { cardId, points, attemptToken } = props
+  const [startedAt, setStartedAt] = useState(0)
+  const [answeredAfterMs, setAnsweredAfterMs] = useState<number | null>(null)
+  const [typed, setTyped] = useState('')
+  const [transcript, setTranscript] = useState('')
+  const [ticked, setTicked] = useState<ReadonlySet<string>>(new Set())
+  const [preTicked, setPreTicked] = useState<ReadonlySet<string>>(new Set())
+  const [pending, setPending] = useState(false)
+  const [error, setError] = useState<string | null>(null)
+  const submitting = useRef(false)
+  const answerHeading = useRef<HTMLHeadingElement>(null)
+  const promptHeading = useRef<HTMLHeadingElement>(null)
+  const revealed = answeredAfterMs !== null
+
+  useEffect(() => {
+    setStartedAt(performance.now())
+    promptHeading.current?.focus()
+  }, [])
+
+  const reveal = useCallback(() => {
+    if (answeredAfterMs !== null) return
+    setAnsweredAfterMs(Math.round(performance.now() - startedAt))
+    const cued = new Set(pointsCuedIn(points, `${transcript} ${typed}`))
+    setTicked(cued)
+    setPreTicked(cued)
+  }, [answeredAfterMs, startedAt, points, transcript, typed])
+
+  useEffect(() => {
+    if (revealed) answerHeading.current?.focus()
+  }, [revealed])
+
+  const grade = useCallback(
+    async (rating: GradeRating) => {
+      if (answeredAfterMs === null || submitting.current) return
+      submitting.current = true
+      setPending(true)
+      setError(null)
+      const result = await gradeAction({
+        cardId,
+        attemptToken,
+        rating,
+        pointsTicked: [...ticked],
+        durationMs: answeredAfterMs,
+        answerMode: transcript.trim() ? 'spoken' : typed.trim() ? 'typed' : 'aloud',
+        timezone: Intl.DateTimeFormat().resolvedOptions().timeZone,
+      })
+      if (!result.ok) {
+        setError(result.error)
+        submitting.current = false
+        setPending(false)
+      }
+    },
+    [answeredAfterMs, cardId, attemptToken, ticked, transcript, typed],
+  )
+
+  useEffect(() => {
+    function onKeyDown(event: KeyboardEvent) {
+      if (event.altKey || event.ctrlKey || event.metaKey || isTypingTarget(event.target)) return
+      if (!revealed && event.key === ' ' && !isSpaceActivated(event.target)) {
+        event.preventDefault()
+        reveal()
+      } else if (revealed && ['1', '2', '3', '4'].includes(event.key)) {
+        event.preventDefault()
+        void grade(Number(event.key) as GradeRating)
+      }
+    }
+    window.addEventListener('keydown', onKeyDown)
+    return () => window.removeEventListener('keydown', onKeyDown)
+  }, [revealed, reveal, grade])
+
+  const suggested = suggestRating(points, ticked)
+  const toggle = (id: string, on: boolean) =>
+    setTicked((current) => {
+      const next = new Set(current)
+      if (on) next.add(id)
+      else next.delete(id)
+      return next
+    })
+
+  return (
+    <article
+      aria-labelledby="prompt-title"
+      className="space-y-6"
+      data-testid="review-card"
+      data-card-id={cardId}
+    >
+      <header className="space-y-2">
+        <p className="text-sm text-zinc-700 dark:text-zinc-300">
+          {props.title} · {props.queueNote}
+        </p>
+        <h2
+          id="prompt-title"
+          ref={promptHeading}
+          tabIndex={-1}
+          className="text-xl font-semibold outline-none"
+        >
+          Prompt
+        </h2>
+        <p data-testid="review-prompt" className="max-w-3xl text-lg">
+          {props.prompt}
+        </p>
+        <AnswerTimer startedAt={startedAt} stoppedAfterMs={answeredAfterMs} />
+      </header>
+
+      {!revealed && (
+        <section aria-label="Your answer" className="max-w-3xl space-y-4">
+          <p className="text-zinc-800 dark:text-zinc-200">
+            Answer out loud, as you would in the interview. When you are done, press{' '}
+            <strong>Show answer</strong> (or the Space bar) and check yourself against the points.
+          </p>
+          <LiveTranscript listening={!revealed} onTranscript={setTranscript} />
+          <div className="space-y-1">
+            <label htmlFor="typed-answer" className="block text-sm font-medium">
+              Or type your answer (optional)
+            </label>
+            <textarea
+              id="typed-answer"
+              value={typed}
+              onChange={(event) => setTyped(event.target.value)}
+              rows={4}
+              className="w-full rounded-lg border border-zinc-400 bg-white p-2 text-zinc-900 dark:border-zinc-600 dark:bg-zinc-900 dark:text-zinc-100"
+            />
+          </div>
+          <button
+            type="button"
+            onClick={reveal}
+            aria-keyshortcuts="Space"
+            className="rounded-lg bg-zinc-900 px-4 py-2 font-semibold text-white hover:bg-zinc-700 dark:bg-zinc-100 dark:text-zinc-900 dark:hover:bg-zinc-300"
+          >
+            Show answer
+          </button>
+        </section>
+      )}
+
+      {revealed && (
+        <section aria-labelledby="check-title" className="max-w-3xl space-y-5">
+          <h2
+            id="check-title"
+            ref={answerHeading}
+            tabIndex={-1}
+            className="text-xl font-semibold outline-none"
+          >
+            Check yourself
+          </h2>
+          {props.missedLastTime.length > 0 && (
+            <div
+              data-testid="missed-last-time"
+              className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-amber-950 dark:border-amber-800 dark:bg-amber-950/40 dark:text-amber-100"
+            >
+              <strong>Last time you missed:</strong> {props.missedLastTime.join(' · ')}
+            </div>
+          )}
+          <fieldset className="space-y-2">
+            <legend className="mb-2 font-semibold">Which points did you make?</legend>
+            {preTicked.size > 0 && (
+              <p className="text-sm text-zinc-700 dark:text-zinc-300">
+                Points whose words appear in your answer are ticked as a suggestion: confirm or clear each
+                one.
+              </p>
+            )}
+            {points.map((point) => (
+              <div
+                key={point.id}
+                className={`flex items-start gap-3 rounded-lg border p-3 ${
+                  point.critical
+                    ? 'border-red-300 bg-red-50 dark:border-red-800 dark:bg-red-950/40'
+                    : 'border-zinc-200 bg-white dark:border-zinc-800 dark:bg-zinc-900'
+                }`}
+              >
+                <input
+                  id={`point-${point.id}`}
+                  type="checkbox"
+                  checked={ticked.has(point.id)}
+                  onChange={(event) => toggle(point.id, event.target.checked)}
+                  aria-describedby={point.critical ? `critical-${point.id}` : undefined}
+                  className="mt-1 size-4 shrink-0"
+                />
+                <div>
+                  {point.critical && (
+                    <strong
+                      id={`critical-${point.id}`}
+                      className="block text-xs font-semibold uppercase tracking-wide text-red-800 dark:text-red-300"
+                    >
+                      Critical point — missing it means Again
+                    </strong>
+                  )}
+                  <label htmlFor={`point-${point.id}`}>{point.text}</label>
+                  {preTicked.has(point.id) && (
+                    <span className="ml-2 text-xs text-zinc-700 dark:text-zinc-300">
+                      (heard in your answer)
+                    </span>
+                  )}
+                </div>
+              </div>
+            ))}
+          </fieldset>
+          <p data-testid="suggested-rating">
+            Suggested: <strong>{RATING_NAMES[suggested]}</strong>
+            <span className="text-zinc-700 dark:text-zinc-300"> — you may choose another.</span>
+          </p>
+          <RatingButtons choices={props.choices} suggested={suggested} disabled={pending} onGrade={grade} />
+          {error && (
+            <p role="alert" className="text-red-800 dark:text-red-300">
+              {error}
+            </p>
+          )}
+          <section
+            aria-labelledby="model-answer-title"
+            className="border-t border-zinc-200 pt-4 dark:border-zinc-800"
+          >
+            <h3 id="model-answer-title" className="text-lg font-semibold">
+              Model answer
+            </h3>
+            {props.answer}
+          </section>
+        </section>
+      )}
+    </article>
+  )
+}

@@ -1,0 +1,53 @@
+'use client'
+// Undo the latest review (button, or Ctrl+Z / ⌘Z outside a text box): the server
+// restores the stored pre-review card and deletes the log.
+import { useCallback, useEffect, useState, useTransition } from 'react'
+import { undoAction } from '@/app/review/actions'
+import { isTypingTarget } from './keyboard'
+
+export function UndoButton({ logId, cardTitle }: { logId: number; cardTitle: string }) {
+  const [pending, startTransition] = useTransition()
+  const [error, setError] = useState<string | null>(null)
+
+  const undo = useCallback(() => {
+    if (pending) return
+    startTransition(async () => {
+      const result = await undoAction({ logId })
+      setError(result.ok ? null : result.error)
+    })
+  }, [logId, pending])
+
+  useEffect(() => {
+    function onKeyDown(event: KeyboardEvent) {
+      if (event.key.toLowerCase() !== 'z' || !(event.ctrlKey || event.metaKey) || event.shiftKey) return
+      if (isTypingTarget(event.target)) return
+      event.preventDefault()
+      undo()
+    }
+    window.addEventListener('keydown', onKeyDown)
+    return () => window.removeEventListener('keydown', onKeyDown)
+  }, [undo])
+
+  return (
+    <div className="flex flex-wrap items-center gap-3">
+      <button
+        type="button"
+        onClick={undo}
+        disabled={pending}
+        aria-keyshortcuts="Control+Z"
+        aria-describedby="undo-what"
+        className="rounded-lg border border-zinc-400 bg-white px-3 py-1.5 text-sm font-semibold text-zinc-900 hover:bg-zinc-100 disabled:opacity-60 dark:border-zinc-600 dark:bg-zinc-900 dark:text-zinc-100 dark:hover:bg-zinc-800"
+      >
+        Undo
+      </button>
+      <span id="undo-what" className="text-sm text-zinc-700 dark:text-zinc-300">
+        Takes back your last grade ({cardTitle}). Ctrl+Z works too.
+      </span>
+      {error && (
+        <p role="alert" className="text-sm text-red-800 dark:text-red-300">
+          {error}
+        </p>
+      )}
+    </div>
+  )
+}

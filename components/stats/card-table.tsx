@@ -1,0 +1,78 @@
+// Per card: FSRS state, stability, retrievability now and next due.
+import type { CardOverview } from '@/lib/stats/card-overview'
+import { formatInstant, formatPercent } from './format'
+
+function formatStability(days: number | null): string {
+  if (days === null) return '–'
+  return days < 10 ? `${days.toFixed(1)} days` : `${Math.round(days)} days`
+}
+
+export function CardTable({
+  cards,
+  nowMs,
+  timezone,
+}: {
+  cards: CardOverview[]
+  nowMs: number
+  timezone: string
+}) {
+  const head = ['Card', 'State', 'Stability', 'Retrievability now', 'Next due', 'Reviews', 'Lapses']
+  return (
+    <section aria-labelledby="stats-cards-title" data-testid="stats-cards" className="space-y-3">
+      <h2 id="stats-cards-title" className="text-xl font-semibold">
+        Cards
+      </h2>
+      <p className="text-sm text-zinc-600 dark:text-zinc-400">
+        Stability: days until recall drops to 90%. Retrievability: the chance you recall the card right now.
+        Times in {timezone}.
+      </p>
+      <table className="w-full border-collapse text-left text-sm">
+        <caption className="sr-only">FSRS state of each card</caption>
+        <thead>
+          <tr>
+            {head.map((cell) => (
+              <th
+                key={cell}
+                scope="col"
+                className="border-b border-zinc-300 px-3 py-1 font-semibold dark:border-zinc-700"
+              >
+                {cell}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {cards.map((card) => (
+            <tr
+              key={card.cardId}
+              data-card-id={card.cardId}
+              className="border-b border-zinc-100 dark:border-zinc-800"
+            >
+              <th scope="row" className="px-3 py-1 font-normal">
+                {card.inDeck ? (
+                  <a href={`/cards/${card.cardId}`} className="underline">
+                    {card.title}
+                  </a>
+                ) : (
+                  `${card.title} (no longer in the deck)`
+                )}
+              </th>
+              <td className="px-3 py-1">{card.state}</td>
+              <td className="px-3 py-1 tabular-nums">{formatStability(card.stability)}</td>
+              <td className="px-3 py-1 tabular-nums">{formatPercent(card.retrievability)}</td>
+              <td className="px-3 py-1">
+                {card.dueMs === null
+                  ? 'when first reviewed'
+                  : card.dueMs <= nowMs
+                    ? `now (since ${formatInstant(card.dueMs, timezone)})`
+                    : formatInstant(card.dueMs, timezone)}
+              </td>
+              <td className="px-3 py-1 tabular-nums">{card.reps}</td>
+              <td className="px-3 py-1 tabular-nums">{card.lapses}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </section>
+  )
+}

@@ -1,0 +1,88 @@
+// One chart: a heading, a one-line summary (the chart's text equivalent, which the
+// SVG is labelled by), the SVG itself, and an optional data table.
+import type { ReactNode } from 'react'
+
+export function ChartSection({
+  id,
+  title,
+  summary,
+  chart,
+  children,
+}: {
+  id: string
+  title: string
+  summary: ReactNode
+  chart: ReactNode
+  children?: ReactNode
+}) {
+  return (
+    <section aria-labelledby={`${id}-title`} data-testid={id} className="space-y-3">
+      <h2 id={`${id}-title`} className="text-xl font-semibold">
+        {title}
+      </h2>
+      <p id={`${id}-summary`} className="text-zinc-700 dark:text-zinc-300">
+        {summary}
+      </p>
+      <div className="rounded-lg border border-zinc-200 bg-white p-3 dark:border-zinc-800 dark:bg-zinc-900">
+        {chart}
+      </div>
+      {children}
+    </section>
+  )
+}
+
+/** A data table in a disclosure: long tables stay out of the way, yet one click from any reader. */
+export function DataTable({
+  label,
+  caption,
+  head,
+  rows,
+  open = false,
+}: {
+  label: string
+  caption: string
+  head: string[]
+  rows: (string | number)[][]
+  open?: boolean
+}) {
+  return (
+    <details open={open} className="text-sm">
+      <summary className="cursor-pointer font-medium text-zinc-800 underline dark:text-zinc-200">
+        {label}
+      </summary>
+      <table className="mt-2 border-collapse text-left">
+        <caption className="sr-only">{caption}</caption>
+        <thead>
+          <tr>
+            {head.map((cell) => (
+              <th
+                key={cell}
+                scope="col"
+                className="border-b border-zinc-300 px-3 py-1 font-semibold dark:border-zinc-700"
+              >
+                {cell}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr key={String(row[0])}>
+              {row.map((cell, index) =>
+                index === 0 ? (
+                  <th key={head[index]} scope="row" className="px-3 py-1 font-normal">
+                    {cell}
+                  </th>
+                ) : (
+                  <td key={head[index]} className="px-3 py-1 tabular-nums">
+                    {cell}
+                  </td>
+                ),
+              )}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </details>
+  )
+}

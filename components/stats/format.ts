@@ -1,0 +1,42 @@
+// Text for the stats page: dates of study days, instants in the learner's zone, shares.
+const dayFormat = new Intl.DateTimeFormat('en-GB', {
+  timeZone: 'UTC',
+  weekday: 'short',
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+})
+const shortDayFormat = new Intl.DateTimeFormat('en-GB', { timeZone: 'UTC', day: 'numeric', month: 'short' })
+const monthFormat = new Intl.DateTimeFormat('en-GB', { timeZone: 'UTC', month: 'short' })
+
+/** A study day's date ('2026-11-30') → 'Mon 30 Nov 2026'. Study days are calendar dates: shown as UTC. */
+export function formatStudyDay(date: string): string {
+  return dayFormat.format(new Date(`${date}T00:00:00Z`))
+}
+
+export function formatShortDay(date: string): string {
+  return shortDayFormat.format(new Date(`${date}T00:00:00Z`))
+}
+
+export function formatMonth(date: string): string {
+  return monthFormat.format(new Date(`${date}T00:00:00Z`))
+}
+
+export function formatInstant(ms: number, timezone: string): string {
+  return new Intl.DateTimeFormat('en-GB', {
+    timeZone: timezone,
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+    hour: '2-digit',
+    minute: '2-digit',
+  }).format(ms)
+}
+
+export function formatPercent(share: number | null, digits = 0): string {
+  return share === null ? '–' : `${(share * 100).toFixed(digits)}%`
+}
+
+export function plural(count: number, one: string, many = `${one}s`): string {
+  return `${count} ${count === 1 ? one : many}`
+}

@@ -1,0 +1,266 @@
+// Named reads and writes for the study side (learner settings, card states,
+// review logs). Prepared once per connection: these run on every review.
+// Takes the connection as an argument so the app, tests and the benchmark share it.
+import type { Sqlite } from '../open'
+
+export interface LearnerSettingsRecord {
+  learnerId: string
+  desiredRetention: number
+  newPerDay: number
+  reviewsPerDay: number
+  sameDaySteps: boolean
+  rolloverHour: number
+  timezone: string
+  updatedAtMs: number
+}
+
+export interface CardStateRecord {
+  cardId: string
+  dueMs: number
+  stability: number
+  difficulty: number
+  elapsedDays: number
+  scheduledDays: number
+  learningSteps: number
+  reps: number
+  lapses: number
+  state: number
+  lastReviewMs: number | null
+}
+
+export interface ReviewLogRecord {
+  id: number
+  learnerId: string
+  cardId: string
+  attemptToken: string
+  rating: number
+  suggestedRating: number
+  pointsTicked: string
+  pointsAll: string
+  durationMs: number
+  answerMode: string
+  stateBefore: number
+  reviewedAtMs: number
+  snapshot: string | null
+  dueAfterMs: number
+}
+
+export type NewReviewLogRecord = Omit<ReviewLogRecord, 'id'>
+
+const settingsColumns = `learner_id AS learnerId, desired_retention AS desiredRetention, new_per_day AS newPerDay,
+  reviews_per_day AS reviewsPerDay, same_day_steps AS sameDaySteps, rollover_hour AS rolloverHour,
+  timezone, updated_at_ms AS updatedAtMs`
+
+const cardStateColumns = `card_id AS cardId, due_ms AS dueMs, stability, difficulty, elapsed_days AS elapsedDays,
+  scheduled_days AS scheduledDays, learning_steps AS learningSteps, reps, lapses, state, last_review_ms AS lastReviewMs`
+
+const reviewLogColumns = `id, learner_id AS learnerId, card_id AS cardId, attempt_token AS attemptToken, rating,
+  suggested_rating AS suggestedRating, points_ticked AS pointsTicked, points_all AS pointsAll,
+  duration_ms AS durationMs, answer_mode AS answerMode, state_before AS stateBefore,
+  reviewed_at_ms AS reviewedAtMs, snapshot, due_after_ms AS dueAfterMs`
+
+/** The SQL of the due queue, exported so a test can check its query plan. */
+export const dueCardsSql = `SELECT card_id AS cardId, due_ms AS dueMs FROM card_states
+  WHERE learner_id = ? AND due_ms < ? ORDER BY due_ms LIMIT ?`
+
+function prepareStudyQueries(sqlite: Sqlite) {
+  const statements = {
+    settings: sqlite.prepare(`SELECT ${settingsColumns} FROM learner_settings WHERE learner_id = ?`),
+    insertSettingsIfMissing: sqlite.prepare(
+      `INSERT INTO learner_settings (learner_id, timezone, updated_at_ms) VALUES (?, ?, ?) ON CONFLICT DO NOTHING`,
+    ),
+    upsertSettings: sqlite.prepare(
+      `INSERT INTO learner_settings (learner_id, desired_retention, new_per_day, reviews_per_day, same_day_steps,
+         rollover_hour, timezone, updated_at_ms)
+       VALUES (@learnerId, @desiredRetention, @newPerDay, @reviewsPerDay, @sameDaySteps, @rolloverHour, @timezone, @updatedAtMs)
+       ON CONFLICT (learner_id) DO UPDATE SET desired_retention = excluded.desired_retention,
+         new_per_day = excluded.new_per_day, reviews_per_day = excluded.reviews_per_day,
+         same_day_steps = excluded.same_day_steps, rollover_hour = excluded.rollover_hour,
+         timezone = excluded.timezone, updated_at_ms = excluded.updated_at_ms`,
+    ),
+    cardState: sqlite.prepare(
+      `SELECT ${cardStateColumns} FROM card_states WHERE learner_id = ? AND card_id = ?`,
+    ),
+    dueCards: sqlite.prepare(dueCardsSql),
+    seenCardIds: sqlite.prepare(`SELECT card_id AS cardId FROM card_states WHERE learner_id = ?`),
+    nextDueFrom: sqlite.prepare(
+      `SELECT min(due_ms) AS dueMs FROM card_states WHERE learner_id = ? AND due_ms >= ?`,
+    ),
+    upsertCardState: sqlite.prepare(
+      `INSERT INTO card_states (learner_id, card_id, due_ms, stability, difficulty, elapsed_days, scheduled_days,
+         learning_steps, reps, lapses, state, last_review_ms)
+       VALUES (@learnerId, @cardId, @dueMs, @stability, @difficulty, @elapsedDays, @scheduledDays,
+         @learningSteps, @reps, @lapses, @state, @lastReviewMs)
+       ON CONFLICT (learner_id, card_id) DO UPDATE SET due_ms = excluded.due_ms, stability = excluded.stability,
+         difficulty = excluded.difficulty, elapsed_days = excluded.elapsed_days,
+         scheduled_days = excluded.scheduled_days, learning_steps = excluded.learning_steps, reps = excluded.reps,
+         lapses = excluded.lapses, state = excluded.state, last_review_ms = excluded.last_review_ms`,
+    ),
+    deleteCardState: sqlite.prepare(`DELETE FROM card_states WHERE learner_id = ? AND card_id = ?`),
+    reviewCountsBetween: sqlite.prepare(
+      `SELECT count(*) AS reviews, coalesce(sum(state_before = 0), 0) AS newCards FROM review_logs
+       WHERE learner_id = ? AND reviewed_at_ms >= ? AND reviewed_at_ms < ?`,
+    ),
+    reviewTimesSince: sqlite.prepare(
+      `SELECT reviewed_at_ms AS reviewedAtMs FROM review_logs WHERE learner_id = ? AND reviewed_at_ms >= ?
+       ORDER BY reviewed_at_ms`,
+    ),
+    lastReviewOfCard: sqlite.prepare(
+      `SELECT ${reviewLogColumns} FROM review_logs WHERE learner_id = ? AND card_id = ?
+       ORDER BY reviewed_at_ms DESC, id DESC LIMIT 1`,
+    ),
+    latestReview: sqlite.prepare(
+      `SELECT ${reviewLogColumns} FROM review_logs WHERE learner_id = ? ORDER BY reviewed_at_ms DESC, id DESC LIMIT 1`,
+    ),
+    reviewById: sqlite.prepare(`SELECT ${reviewLogColumns} FROM review_logs WHERE id = ? AND learner_id = ?`),
+    reviewByAttempt: sqlite.prepare(
+      `SELECT ${reviewLogColumns} FROM review_logs WHERE learner_id = ? AND attempt_token = ?`,
+    ),
+    claimReview: sqlite.prepare(
+      `INSERT INTO review_logs (learner_id, card_id, attempt_token, rating, suggested_rating, points_ticked, points_all,
+         duration_ms, answer_mode, state_before, reviewed_at_ms, snapshot, due_after_ms)
+       VALUES (@learnerId, @cardId, @attemptToken, @rating, @suggestedRating, @pointsTicked, @pointsAll,
+         @durationMs, @answerMode, @stateBefore, @reviewedAtMs, @snapshot, @dueAfterMs)
+       ON CONFLICT (learner_id, attempt_token) DO NOTHING RETURNING id`,
+    ),
+    laterReviewOfCard: sqlite.prepare(
+      `SELECT id FROM review_logs WHERE learner_id = ? AND card_id = ? AND (reviewed_at_ms > ? OR (reviewed_at_ms = ? AND id > ?))
+       LIMIT 1`,
+    ),
+    deleteReview: sqlite.prepare(`DELETE FROM review_logs WHERE id = ? AND learner_id = ?`),
+  }
+
+  return {
+    getLearnerSettingsByLearnerId(learnerId: string): LearnerSettingsRecord | undefined {
+      const row = statements.settings.get(learnerId) as
+        | (Omit<LearnerSettingsRecord, 'sameDaySteps'> & { sameDaySteps: number })
+        | undefined
+      return row && { ...row, sameDaySteps: row.sameDaySteps === 1 }
+    },
+    /** First visit: remember the browser's zone; later visits never overwrite a chosen setting. */
+    insertLearnerSettingsIfMissing({
+      learnerId,
+      timezone,
+      nowMs,
+    }: {
+      learnerId: string
+      timezone: string
+      nowMs: number
+    }): boolean {
+      return statements.insertSettingsIfMissing.run(learnerId, timezone, nowMs).changes === 1
+    },
+    saveLearnerSettings(settings: LearnerSettingsRecord): void {
+      statements.upsertSettings.run({ ...settings, sameDaySteps: settings.sameDaySteps ? 1 : 0 })
+    },
+    getCardStateByLearnerAndCardId({
+      learnerId,
+      cardId,
+    }: {
+      learnerId: string
+      cardId: string
+    }): CardStateRecord | undefined {
+      return statements.cardState.get(learnerId, cardId) as CardStateRecord | undefined
+    },
+    /** Cards with a state whose due time is before `dueBeforeMs`, earliest first. */
+    getDueCardsByLearnerId({
+      learnerId,
+      dueBeforeMs,
+      limit,
+    }: {
+      learnerId: string
+      dueBeforeMs: number
+      limit: number
+    }) {
+      return statements.dueCards.all(learnerId, dueBeforeMs, limit) as { cardId: string; dueMs: number }[]
+    },
+    getSeenCardIdsByLearnerId(learnerId: string): Set<string> {
+      return new Set((statements.seenCardIds.all(learnerId) as { cardId: string }[]).map((row) => row.cardId))
+    },
+    getNextDueMsByLearnerId({ learnerId, fromMs }: { learnerId: string; fromMs: number }): number | null {
+      return (statements.nextDueFrom.get(learnerId, fromMs) as { dueMs: number | null }).dueMs
+    },
+    saveCardState(learnerId: string, state: CardStateRecord): void {
+      statements.upsertCardState.run({ learnerId, ...state })
+    },
+    deleteCardState({ learnerId, cardId }: { learnerId: string; cardId: string }): void {
+      statements.deleteCardState.run(learnerId, cardId)
+    },
+    countReviewsByLearnerIdBetween({
+      learnerId,
+      fromMs,
+      toMs,
+    }: {
+      learnerId: string
+      fromMs: number
+      toMs: number
+    }) {
+      return statements.reviewCountsBetween.get(learnerId, fromMs, toMs) as {
+        reviews: number
+        newCards: number
+      }
+    },
+    getReviewTimesByLearnerIdSince({ learnerId, sinceMs }: { learnerId: string; sinceMs: number }): number[] {
+      return (statements.reviewTimesSince.all(learnerId, sinceMs) as { reviewedAtMs: number }[]).map(
+        (r) => r.reviewedAtMs,
+      )
+    },
+    getLastReviewOfCard({
+      learnerId,
+      cardId,
+    }: {
+      learnerId: string
+      cardId: string
+    }): ReviewLogRecord | undefined {
+      return statements.lastReviewOfCard.get(learnerId, cardId) as ReviewLogRecord | undefined
+    },
+    getLatestReviewByLearnerId(learnerId: string): ReviewLogRecord | undefined {
+      return statements.latestReview.get(learnerId) as ReviewLogRecord | undefined
+    },
+    getReviewLogById({
+      learnerId,
+      logId,
+    }: {
+      learnerId: string
+      logId: number
+    }): ReviewLogRecord | undefined {
+      return statements.reviewById.get(logId, learnerId) as ReviewLogRecord | undefined
+    },
+    getReviewLogByAttemptToken({ learnerId, attemptToken }: { learnerId: string; attemptToken: string }) {
+      return statements.reviewByAttempt.get(learnerId, attemptToken) as ReviewLogRecord | undefined
+    },
+    /** Inserts the log; returns its id, or null when the attempt token was already claimed. */
+    claimReviewLog(log: NewReviewLogRecord): number | null {
+      const row = statements.claimReview.get(log) as { id: number } | undefined
+      return row?.id ?? null
+    },
+    hasLaterReviewOfCard(
+      log: Pick<ReviewLogRecord, 'learnerId' | 'cardId' | 'reviewedAtMs' | 'id'>,
+    ): boolean {
+      return (
+        statements.laterReviewOfCard.get(
+          log.learnerId,
+          log.cardId,
+          log.reviewedAtMs,
+          log.reviewedAtMs,
+          log.id,
+        ) !== undefined
+      )
+    },
+    deleteReviewLog({ learnerId, logId }: { learnerId: string; logId: number }): void {
+      statements.deleteReview.run(logId, learnerId)
+    },
+  }
+}
+
+export type StudyQueries = ReturnType<typeof prepareStudyQueries>
+
+const cache = new WeakMap<Sqlite, StudyQueries>()
+
+export function studyQueries(sqlite: Sqlite): StudyQueries {
+  let queries = cache.get(sqlite)
+  if (!queries) {
+    queries = prepareStudyQueries(sqlite)
+    cache.set(sqlite, queries)
+  }
+  return queries
+}

@@ -1,0 +1,42 @@
+// The live console on /sandbox → "Live": the learner's own account (kept across
+// visits by the cookie), curl commands with their key, and their rows updating as
+// they call the API.
+import AxeBuilder from '@axe-core/playwright'
+import { expect, test } from '@playwright/test'
+import { newKey, pay, paymentBody } from './api-client'
+
+test('the Live tab gives the learner an account and shows their calls as they happen', async ({
+  page,
+  request,
+}) => {
+  await page.goto('/sandbox')
+  await page.getByRole('tab', { name: 'Live' }).click()
+  const account = page.getByTestId('live-account')
+  await expect(account).toContainText(/sk_test_\S+/)
+  const text = (await account.textContent()) ?? ''
+  const apiKey = /sk_test_\S+/.exec(text)?.[0] ?? ''
+  const accountId = /account (\d+)/.exec(text)?.[1]
+
+  // The commands carry the learner's key and the five story steps.
+  for (const step of ['create', 'lose-and-retry', 'changed-body', 'slow-race', 'timeout']) {
+    await expect(page.getByTestId(`curl-${step}`)).toContainText(`Bearer ${apiKey}`)
+  }
+  await expect(page.getByTestId('live-keys')).toContainText('No keys yet')
+
+  // Run "create" the way curl would; the tables catch up without a reload.
+  const key = newKey()
+  expect((await pay(request, apiKey, key, paymentBody())).status()).toBe(201)
+  await expect(page.getByTestId('live-keys')).toContainText(key)
+  await expect(page.getByTestId('live-keys')).toContainText('completed')
+  await expect(page.getByTestId('live-payments')).toContainText('succeeded')
+  await expect(page.getByTestId('live-charges').locator('tbody tr')).toHaveCount(1)
+
+  const axe = await new AxeBuilder({ page }).include('#panel-live').analyze()
+  expect(axe.violations).toEqual([])
+
+  // Same learner, same account on the next visit.
+  await page.reload()
+  await page.getByRole('tab', { name: 'Live' }).click()
+  await expect(page.getByTestId('live-account')).toContainText(`account ${accountId}`)
+  await expect(page.getByTestId('live-account')).toContainText(apiKey)
+})

@@ -1,0 +1,100 @@
+// Starts our own `next start` from an existing production build (NEXT_DIST_DIR) on
+// a free port with its own database files, for tests that must kill the server
+// (the crash test) and for `npm run bench:api`. The child IS the server process
+// (node running next's bin directly, no npx wrapper), so kill -9 hits the server.
+import { type ChildProcess, spawn } from 'node:child_process'
+import fs from 'node:fs'
+import net from 'node:net'
+import path from 'node:path'
+
+export interface NextServer {
+  baseUrl: string
+  port: number
+  child: ChildProcess
+  /** Everything the server printed, for failure messages. */
+  output(): string
+  kill(signal?: NodeJS.Signals): Promise<void>
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer()
+    server.unref()
+    server.on('error', reject)
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address()
+      const port = typeof address === 'object' && address ? address.port : 0
+      server.close(() => resolve(port))
+    })
+  })
+}
+
+export function distDir(): string {
+  return process.env.NEXT_DIST_DIR ?? '.next'
+}
+
+export function hasBuild(dir = distDir()): boolean {
+  return fs.existsSync(path.join(dir, 'BUILD_ID'))
+}
+
+async function waitForHealth(baseUrl: string, child: ChildProcess, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`the server exited with code ${child.exitCode}`)
+    try {
+      const res = await fetch(`${baseUrl}/api/health`)
+      if (res.ok) return
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200))
+  }
+  throw new Error(`the server at ${baseUrl} did not become healthy in ${timeoutMs} ms`)
+}
+
+export async function startNextServer({
+  port,
+  env,
+  timeoutMs = 60_000,
+}: {
+  port?: number
+  env: Record<string, string>
+  timeoutMs?: number
+}): Promise<NextServer> {
+  const chosenPort = port ?? (await freePort())
+  const child = spawn(
+    process.execPath,
+    [path.join('node_modules', 'next', 'dist', 'bin', 'next'), 'start', '-p', String(chosenPort)],
+    {
+      env: {
+        ...process.env,
+        NEXT_DIST_DIR: distDir(),
+        NEXT_TELEMETRY_DISABLED: '1',
+        ...env,
+        PORT: String(chosenPort),
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  )
+  let output = ''
+  child.stdout?.on('data', (chunk) => {
+    output += chunk
+  })
+  child.stderr?.on('data', (chunk) => {
+    output += chunk
+  })
+  const baseUrl = `http://127.0.0.1:${chosenPort}`
+  const kill = (signal: NodeJS.Signals = 'SIGTERM') =>
+    new Promise<void>((resolve) => {
+      if (child.exitCode !== null || child.signalCode !== null) return resolve()
+      child.once('exit', () => resolve())
+      child.kill(signal)
+    })
+  try {
+    await waitForHealth(baseUrl, child, timeoutMs)
+  } catch (error) {
+    await kill('SIGKILL')
+    throw new Error(`${error instanceof Error ? error.message : error}\n--- server output ---\n${output}`)
+  }
+  return { baseUrl, port: chosenPort, child, output: () => output, kill }
+}

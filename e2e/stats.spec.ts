@@ -1,0 +1,213 @@
+// Stats, export and import, end to end: two reviews through the real /review UI
+// (test clock: one on each of two study days), then /stats, /api/export,
+// /api/import and the import form on /settings.
+import AxeBuilder from '@axe-core/playwright'
+import { type BrowserContext, expect, type Page, test } from '@playwright/test'
+
+test.use({ timezoneId: 'UTC' })
+
+const firstDay = '2026-11-30'
+const secondDay = '2026-12-01'
+
+async function setClock(context: BrowserContext, baseURL: string, isoInstant: string) {
+  await context.addCookies([{ name: 'drill-now', value: isoInstant, url: baseURL }])
+}
+
+/** Reviews the first card /review offers: ticks every point except the critical one, grades Again. */
+async function reviewMissingTheCriticalPoint(page: Page): Promise<{ cardId: string; criticalText: string }> {
+  await page.goto('/review')
+  const card = page.getByTestId('review-card')
+  await expect(card).toBeVisible()
+  const cardId = (await card.getAttribute('data-card-id')) ?? ''
+  await page.getByRole('button', { name: 'Show answer' }).click()
+  const boxes = page.getByRole('group', { name: 'Which points did you make?' }).getByRole('checkbox')
+  await expect(boxes.first()).toBeVisible()
+  let criticalText = ''
+  for (const box of await boxes.all()) {
+    const isCritical = ((await box.getAttribute('aria-describedby')) ?? '').startsWith('critical-')
+    const id = await box.getAttribute('id')
+    const text = (await page.locator(`label[for="${id}"]`).textContent())?.trim() ?? ''
+    if (isCritical) criticalText = text
+    else await box.check()
+  }
+  expect(criticalText, 'the card has a critical point').not.toBe('')
+  await page.getByRole('button', { name: /^Again/ }).click()
+  // Graded: the page moves on (another card's prompt, or done for today).
+  await expect(page.getByRole('button', { name: /^Again/ })).toHaveCount(0)
+  return { cardId, criticalText }
+}
+
+test('after two reviews /stats shows them in the heatmap and the per-point misses; export/import round-trip', async ({
+  page,
+  context,
+  baseURL,
+}) => {
+  await setClock(context, baseURL!, `${firstDay}T10:00:00Z`)
+  const first = await reviewMissingTheCriticalPoint(page)
+
+  // Again with same-day steps off: the card is due the next study day, and comes first then.
+  await setClock(context, baseURL!, `${secondDay}T10:00:00Z`)
+  const second = await reviewMissingTheCriticalPoint(page)
+  expect(second.cardId).toBe(first.cardId)
+
+  await page.goto('/stats')
+  await expect(page.getByRole('heading', { name: 'Stats', level: 1 })).toBeVisible()
+
+  const heatmap = page.getByTestId('stats-heatmap')
+  await expect(heatmap.locator(`rect[data-date="${firstDay}"]`)).toHaveAttribute('data-count', '1')
+  await expect(heatmap.locator(`rect[data-date="${secondDay}"]`)).toHaveAttribute('data-count', '1')
+  await expect(heatmap.locator('rect[data-count]:not([data-count="0"])')).toHaveCount(2)
+  await expect(page.locator('#stats-heatmap-summary')).toContainText('2 reviews on 2 days')
+  await heatmap.getByText('Days with reviews, as a table').click()
+  await expect(heatmap.getByRole('row', { name: /Mon, 30 Nov 2026/ })).toContainText('1')
+  await expect(heatmap.getByRole('row', { name: /Tue, 1 Dec 2026/ })).toContainText('1')
+
+  const misses = page.getByTestId(`misses-${first.cardId}`)
+  await expect(misses).toContainText('2 reviews')
+  await expect(misses.getByTestId('critical-point')).toContainText(first.criticalText)
+  await expect(misses.getByTestId('critical-point')).toContainText('missed 2 of 2 reviews')
+  const criticalRow = misses.getByRole('row', { name: new RegExp(escapeRegExp(first.criticalText)) })
+  await expect(criticalRow.getByRole('cell').nth(0)).toHaveText('2')
+  await expect(criticalRow.getByRole('cell').nth(1)).toHaveText('2')
+
+  // The second review was of a card in the review state, graded Again: 0 of 1 passed.
+  await expect(page.locator('#stats-retention-summary')).toContainText('0 of 1 reviews')
+  const cardRow = page.getByTestId('stats-cards').locator(`tr[data-card-id="${first.cardId}"]`)
+  await expect(cardRow).toContainText('Review')
+
+  // Export: JSON with both reviews, CSV in the optimizer's columns.
+  const exported = await page.request.get('/api/export')
+  expect(exported.status()).toBe(200)
+  const file = await exported.json()
+  expect(file).toMatchObject({ format: 'drill-study-state', version: 1 })
+  expect(file.reviewLogs).toHaveLength(2)
+  const csv = await (await page.request.get('/api/export?format=csv')).text()
+  const lines = csv.trim().split('\n')
+  expect(lines[0]).toBe('card_id,review_time,review_rating,review_state,review_duration')
+  expect(lines.slice(1).map((line) => line.split(',').slice(0, 3))).toEqual([
+    [first.cardId, String(Date.parse(`${firstDay}T10:00:00Z`)), '1'],
+    [first.cardId, String(Date.parse(`${secondDay}T10:00:00Z`)), '1'],
+  ])
+
+  // Import of the same state: nothing new. A truncated file: 400 problem+json, nothing written.
+  const text = JSON.stringify(file)
+  const again = await page.request.post('/api/import', {
+    data: text,
+    headers: { 'content-type': 'application/json' },
+  })
+  expect(again.status()).toBe(200)
+  expect((await again.json()).imported).toMatchObject({
+    reviewLogsAdded: 0,
+    cardStatesAdded: 0,
+    cardStatesUpdated: 0,
+  })
+  const truncated = await page.request.post('/api/import', {
+    data: text.slice(0, text.length / 2),
+    headers: { 'content-type': 'application/json' },
+  })
+  expect(truncated.status()).toBe(400)
+  expect(truncated.headers()['content-type']).toContain('application/problem+json')
+  expect(await truncated.json()).toMatchObject({ status: 400, title: 'Not a Drill export' })
+  const after = await (await page.request.get('/api/export')).json()
+  expect(after.reviewLogs).toEqual(file.reviewLogs)
+  expect(after.cardStates).toEqual(file.cardStates)
+
+  // A fresh learner imports the file through /settings and gets the same state.
+  await context.clearCookies()
+  await setClock(context, baseURL!, `${secondDay}T10:00:00Z`)
+  await page.goto('/settings')
+  await expect(page.getByRole('link', { name: 'Download JSON' })).toHaveAttribute('href', '/api/export')
+  await expect(page.getByRole('link', { name: 'Download CSV' })).toHaveAttribute(
+    'href',
+    '/api/export?format=csv',
+  )
+  await page
+    .getByLabel('Export file (JSON)')
+    .setInputFiles({ name: 'drill.json', mimeType: 'application/json', buffer: Buffer.from(text) })
+  await page.getByRole('button', { name: 'Import', exact: true }).click()
+  await expect(page.getByTestId('import-status')).toContainText('2 reviews added')
+  const imported = await (await page.request.get('/api/export')).json()
+  expect(imported.reviewLogs).toEqual(file.reviewLogs)
+  expect(imported.cardStates).toEqual(file.cardStates)
+
+  await page.getByLabel('Export file (JSON)').setInputFiles({
+    name: 'broken.json',
+    mimeType: 'application/json',
+    buffer: Buffer.from(text.slice(0, 100)),
+  })
+  await page.getByRole('button', { name: 'Import', exact: true }).click()
+  await expect(page.getByTestId('import-status')).toContainText('Nothing was imported')
+})
+
+for (const colorScheme of ['light', 'dark'] as const) {
+  test(`axe finds no violations on /stats (${colorScheme}, with reviews)`, async ({
+    page,
+    context,
+    baseURL,
+  }) => {
+    await page.emulateMedia({ colorScheme })
+    await setClock(context, baseURL!, `${firstDay}T10:00:00Z`)
+    await reviewMissingTheCriticalPoint(page)
+    await page.goto('/stats')
+    await page.getByText('Days with reviews, as a table').click()
+    const results = await new AxeBuilder({ page }).analyze()
+    expect(results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.length})`)).toEqual([])
+  })
+
+  test(`axe finds no violations in the export/import section of /settings (${colorScheme})`, async ({
+    page,
+  }) => {
+    await page.emulateMedia({ colorScheme })
+    await page.goto('/settings')
+    await page
+      .getByLabel('Export file (JSON)')
+      .setInputFiles({ name: 'broken.json', mimeType: 'application/json', buffer: Buffer.from('{"format":') })
+    await page.getByRole('button', { name: 'Import', exact: true }).click()
+    await expect(page.getByTestId('import-status')).toContainText('Nothing was imported')
+    const results = await new AxeBuilder({ page }).include('[data-testid="data-transfer"]').analyze()
+    expect(results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.length})`)).toEqual([])
+  })
+}
+
+test('axe finds no violations on /stats for a learner with no reviews', async ({ page }) => {
+  await page.goto('/stats')
+  await expect(page.getByTestId('stats-heatmap')).toContainText('No reviews in the last year yet.')
+  const results = await new AxeBuilder({ page }).analyze()
+  expect(results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.length})`)).toEqual([])
+})
+
+test('export and import refuse what they do not speak, as problem+json', async ({ request }) => {
+  const format = await request.get('/api/export?format=xml')
+  expect(format.status()).toBe(400)
+  expect(format.headers()['content-type']).toContain('application/problem+json')
+  const media = await request.post('/api/import', {
+    data: 'hello',
+    headers: { 'content-type': 'text/plain' },
+  })
+  expect(media.status()).toBe(415)
+  const wrongShape = await request.post('/api/import', {
+    data: JSON.stringify({
+      format: 'drill-study-state',
+      version: 1,
+      exportedAtMs: 0,
+      settings: null,
+      cardStates: [],
+      reviewLogs: [{ cardId: 'x' }],
+    }),
+    headers: { 'content-type': 'application/json' },
+  })
+  expect(wrongShape.status()).toBe(400)
+  const problem = await wrongShape.json()
+  expect(problem).toMatchObject({
+    type: '/problems/invalid-import',
+    title: 'Invalid export file',
+    status: 400,
+  })
+  expect(problem.issues[0].path).toMatch(/^reviewLogs\.0\./)
+  const empty = await (await request.get('/api/export')).json()
+  expect(empty).toMatchObject({ cardStates: [], reviewLogs: [] })
+})
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+}

@@ -1,0 +1,9 @@
+// Next calls register() once per server process. In the Node runtime it starts the
+// idempotency sweeps (lease recovery, reconciliation, reaper) every DRILL_SWEEP_MS.
+export async function register() {
+  if (process.env.NEXT_RUNTIME !== 'nodejs') return
+  // `next build` also loads this file; only a serving process should sweep.
+  if (process.env.NEXT_PHASE === 'phase-production-build') return
+  const { startSweeper } = await import('./lib/live/sweeper')
+  startSweeper()
+}

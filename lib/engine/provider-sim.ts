@@ -1,0 +1,386 @@
+// A simulated payment service provider with its own idempotency keys and ledger in
+// ITS OWN SQLite database (in-memory in the simulator; a separate file live): an
+// external system shares no transaction with us. Behaviour is chosen per charge by
+// a function the caller passes (the simulator: by scenario; live: by test token).
+import Database from 'better-sqlite3'
+import type {
+  ChargeOutcome,
+  ChargeRequest,
+  LedgerEntry,
+  LookupOutcome,
+  PaymentProvider,
+  RefundOutcome,
+  RefundRequest,
+} from './provider'
+import type { LedgerRowView } from './trace'
+import type { TraceSink } from './trace-sink'
+import type { Clock } from './types'
+
+export type ProviderBehaviourKind = 'ok' | 'decline' | 'slow' | 'timeout-after-accept' | 'unavailable'
+
+export interface ProviderBehaviour {
+  kind: ProviderBehaviourKind
+  /** The provider sends a webhook this long after it settles the charge (needs `onWebhook`). */
+  webhookAfterMs?: number
+}
+
+export interface ProviderTiming {
+  /** How long an ok/decline charge takes. */
+  latencyMs: number
+  /** How long a 'slow' charge takes (then succeeds). */
+  slowMs: number
+  /** 'timeout-after-accept': our call gives up after this long (the money was taken at latencyMs). */
+  timeoutMs: number
+}
+
+export const defaultProviderTiming: ProviderTiming = { latencyMs: 0, slowMs: 2000, timeoutMs: 1000 }
+
+/** Live token rules (README): tok_decline, tok_slow, tok_timeout, anything else ok. */
+export function behaviourForToken(request: ChargeRequest): ProviderBehaviour {
+  switch (request.paymentMethodToken) {
+    case 'tok_decline':
+      return { kind: 'decline' }
+    case 'tok_slow':
+      return { kind: 'slow' }
+    case 'tok_timeout':
+      return { kind: 'timeout-after-accept' }
+    default:
+      return { kind: 'ok' }
+  }
+}
+
+export interface SimulatedProviderOptions {
+  /** The provider's own database: ':memory:' or a file path, or an open handle. */
+  database: string | Database.Database
+  clock: Clock
+  behaviour?: (request: ChargeRequest) => ProviderBehaviour
+  timing?: Partial<ProviderTiming>
+  /** Called when the provider sends a webhook (live: engine.handleWebhook). */
+  onWebhook?: (webhook: { providerKey: string; outcome: 'succeeded' | 'declined'; chargeId?: string }) => void
+  trace?: TraceSink
+  /** Prefix for charge ids, e.g. 'ch_' → ch_0001. */
+  idPrefix?: string
+}
+
+const PROVIDER_SCHEMA = `
+CREATE TABLE IF NOT EXISTS provider_keys (
+  provider_key TEXT PRIMARY KEY,
+  outcome TEXT NOT NULL,          -- 'succeeded' | 'declined' | 'refunded'
+  entry_id TEXT                   -- the ledger entry it produced
+);
+CREATE TABLE IF NOT EXISTS ledger (
+  seq INTEGER PRIMARY KEY AUTOINCREMENT,
+  id TEXT NOT NULL UNIQUE,
+  kind TEXT NOT NULL,             -- 'charge' | 'refund'
+  provider_key TEXT,
+  account_id INTEGER NOT NULL,
+  amount INTEGER NOT NULL,
+  currency TEXT NOT NULL,
+  status TEXT NOT NULL,           -- 'succeeded' | 'refunded'
+  charge_id TEXT,
+  created_at_ms INTEGER NOT NULL
+);
+CREATE INDEX IF NOT EXISTS ledger_account ON ledger (account_id, seq);
+`
+
+interface LedgerSqlRow {
+  id: string
+  kind: 'charge' | 'refund'
+  provider_key: string | null
+  account_id: number
+  amount: number
+  currency: string
+  status: 'succeeded' | 'refunded'
+  charge_id: string | null
+  created_at_ms: number
+}
+
+const providerPool: Database.Database[] = []
+
+/** An empty in-memory provider database (pooled: fuzzing opens thousands). Give it back with `close()`. */
+export function freshProviderDatabase(): Database.Database {
+  const db = providerPool.pop() ?? new Database(':memory:')
+  db.exec(PROVIDER_SCHEMA)
+  return db
+}
+
+/** Statements per connection, so a pooled database keeps its prepared statements. */
+const providerStatements = new WeakMap<Database.Database, ReturnType<typeof prepareProvider>>()
+
+function prepareProvider(db: Database.Database) {
+  return {
+    keyGet: db.prepare<[string], { outcome: string; entry_id: string | null }>(
+      'SELECT outcome, entry_id FROM provider_keys WHERE provider_key = ?',
+    ),
+    keyInsert: db.prepare('INSERT INTO provider_keys (provider_key, outcome, entry_id) VALUES (?, ?, ?)'),
+    nextSeq: db.prepare<[], { n: number }>('SELECT COALESCE(MAX(seq), 0) + 1 AS n FROM ledger'),
+    ledgerInsert: db.prepare(
+      `INSERT INTO ledger (id, kind, provider_key, account_id, amount, currency, status, charge_id, created_at_ms)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    ),
+    ledgerAll: db.prepare<[], LedgerSqlRow>('SELECT * FROM ledger ORDER BY seq'),
+    ledgerByAccount: db.prepare<[number], LedgerSqlRow>('SELECT * FROM ledger WHERE account_id = ? ORDER BY seq'),
+    chargeCount: db.prepare<[], { n: number }>("SELECT COUNT(*) AS n FROM ledger WHERE kind = 'charge'"),
+  }
+}
+
+export class SimulatedProvider implements PaymentProvider {
+  readonly db: Database.Database
+  private readonly clock: Clock
+  private readonly behaviour: (request: ChargeRequest) => ProviderBehaviour
+  private readonly timing: ProviderTiming
+  private readonly onWebhook: SimulatedProviderOptions['onWebhook']
+  private readonly trace: TraceSink | undefined
+  private readonly idPrefix: string
+  private readonly stmts: ReturnType<typeof prepareProvider>
+  private readonly pooled: boolean
+
+  constructor(options: SimulatedProviderOptions) {
+    this.pooled = options.database === ':memory:'
+    if (typeof options.database === 'string') {
+      this.db = options.database === ':memory:' ? freshProviderDatabase() : new Database(options.database)
+      if (options.database !== ':memory:') {
+        this.db.pragma('journal_mode = WAL')
+        this.db.pragma('synchronous = NORMAL')
+        this.db.pragma('busy_timeout = 5000')
+      }
+    } else this.db = options.database
+    if (!this.pooled) this.db.exec(PROVIDER_SCHEMA)
+    this.clock = options.clock
+    this.behaviour = options.behaviour ?? (() => ({ kind: 'ok' }))
+    this.timing = { ...defaultProviderTiming, ...options.timing }
+    this.onWebhook = options.onWebhook
+    this.trace = options.trace
+    this.idPrefix = options.idPrefix ?? 'ch_'
+    let stmts = providerStatements.get(this.db)
+    if (!stmts) {
+      stmts = prepareProvider(this.db)
+      providerStatements.set(this.db, stmts)
+    }
+    this.stmts = stmts
+  }
+
+  async charge(request: ChargeRequest): Promise<ChargeOutcome> {
+    const behaviour = this.behaviour(request)
+    const caller = request.caller ?? 'server'
+    if (behaviour.kind === 'unavailable') {
+      await this.clock.sleep(this.timing.latencyMs)
+      this.trace?.record({
+        actor: 'provider',
+        kind: 'provider-unavailable',
+        from: 'provider',
+        to: caller,
+        requestId: request.requestId,
+        accountId: request.accountId,
+        ...(request.clientKey !== undefined ? { key: request.clientKey } : {}),
+        providerKey: request.providerKey,
+        detail: 'the provider is unavailable (503): nothing was charged',
+      })
+      return { kind: 'unavailable' }
+    }
+    const takesMs = behaviour.kind === 'slow' ? this.timing.slowMs : this.timing.latencyMs
+    await this.clock.sleep(takesMs)
+    const outcome = this.settleCharge(request, behaviour)
+    if (behaviour.kind === 'timeout-after-accept') {
+      // The money is taken; our side of the call gives up later without an answer.
+      await this.clock.sleep(Math.max(0, this.timing.timeoutMs - takesMs))
+      return { kind: 'timeout' }
+    }
+    return outcome
+  }
+
+  /** Applies one charge atomically in the provider's own database (dedupe on our key). */
+  private settleCharge(request: ChargeRequest, behaviour: ProviderBehaviour): ChargeOutcome {
+    const caller = request.caller ?? 'server'
+    const { providerKey } = request
+    const existing = providerKey !== null ? this.stmts.keyGet.get(providerKey) : undefined
+    if (existing) {
+      const deduped: ChargeOutcome =
+        existing.outcome === 'declined'
+          ? { kind: 'declined', failureCode: 'card_declined', deduped: true }
+          : { kind: 'accepted', chargeId: existing.entry_id ?? '', deduped: true }
+      this.trace?.record({
+        actor: 'provider',
+        kind: 'provider-deduped',
+        from: 'provider',
+        to: caller,
+        requestId: request.requestId,
+        accountId: request.accountId,
+        ...(request.clientKey !== undefined ? { key: request.clientKey } : {}),
+        providerKey,
+        chargeId: existing.entry_id ?? undefined,
+        detail:
+          existing.outcome === 'declined'
+            ? `the provider recognises key ${providerKey} and repeats its decline: no new charge`
+            : `the provider recognises key ${providerKey} and returns charge ${existing.entry_id}: no new charge`,
+      })
+      return deduped
+    }
+    const nowMs = this.clock.nowMs()
+    if (behaviour.kind === 'decline') {
+      if (providerKey !== null) this.stmts.keyInsert.run(providerKey, 'declined', null)
+      this.trace?.record({
+        actor: 'provider',
+        kind: 'provider-declined',
+        from: 'provider',
+        to: caller,
+        requestId: request.requestId,
+        accountId: request.accountId,
+        ...(request.clientKey !== undefined ? { key: request.clientKey } : {}),
+        providerKey,
+        detail: 'the provider declines the card (card_declined): no money moves',
+      })
+      this.scheduleWebhook(behaviour, providerKey, 'declined')
+      return { kind: 'declined', failureCode: 'card_declined', deduped: false }
+    }
+    const chargeId = this.writeEntry('charge', providerKey, request.accountId, request.amountMinor, request.currency, null, nowMs)
+    this.trace?.record(
+      {
+        actor: 'provider',
+        kind: 'provider-accepted',
+        from: 'provider',
+        to: caller,
+        requestId: request.requestId,
+        accountId: request.accountId,
+        ...(request.clientKey !== undefined ? { key: request.clientKey } : {}),
+        providerKey,
+        chargeId,
+        detail:
+          behaviour.kind === 'timeout-after-accept'
+            ? `the provider takes the money as charge ${chargeId}, but its answer never reaches us`
+            : providerKey === null
+              ? `the provider accepts the charge as ${chargeId} (no idempotency key was passed)`
+              : `the provider accepts the charge as ${chargeId} under our key ${providerKey}`,
+      },
+      ['ledger'],
+    )
+    this.scheduleWebhook(behaviour, providerKey, 'succeeded', chargeId)
+    return { kind: 'accepted', chargeId, deduped: false }
+  }
+
+  private writeEntry(
+    kind: 'charge' | 'refund',
+    providerKey: string | null,
+    accountId: number,
+    amount: number,
+    currency: string,
+    chargeId: string | null,
+    nowMs: number,
+  ): string {
+    return this.db.transaction(() => {
+      const seq = this.stmts.nextSeq.get()?.n ?? 1
+      const id = `${kind === 'charge' ? this.idPrefix : 're_'}${String(seq).padStart(4, '0')}`
+      this.stmts.ledgerInsert.run(id, kind, providerKey, accountId, amount, currency, kind === 'charge' ? 'succeeded' : 'refunded', chargeId, nowMs)
+      if (providerKey !== null) this.stmts.keyInsert.run(providerKey, kind === 'charge' ? 'succeeded' : 'refunded', id)
+      return id
+    })()
+  }
+
+  private scheduleWebhook(
+    behaviour: ProviderBehaviour,
+    providerKey: string | null,
+    outcome: 'succeeded' | 'declined',
+    chargeId?: string,
+  ): void {
+    if (behaviour.webhookAfterMs === undefined || !this.onWebhook || providerKey === null) return
+    const send = this.onWebhook
+    void this.clock.sleep(behaviour.webhookAfterMs).then(() => send({ providerKey, outcome, chargeId }))
+  }
+
+  async lookup(providerKey: string): Promise<LookupOutcome> {
+    await this.clock.sleep(this.timing.latencyMs)
+    const existing = this.stmts.keyGet.get(providerKey)
+    if (!existing) return { kind: 'not-found' }
+    if (existing.outcome === 'declined') return { kind: 'declined', failureCode: 'card_declined' }
+    return { kind: 'succeeded', chargeId: existing.entry_id ?? '' }
+  }
+
+  async refund(request: RefundRequest): Promise<RefundOutcome> {
+    await this.clock.sleep(this.timing.latencyMs)
+    const caller = request.caller ?? 'server'
+    const existing = request.providerKey !== null ? this.stmts.keyGet.get(request.providerKey) : undefined
+    if (existing) {
+      this.trace?.record({
+        actor: 'provider',
+        kind: 'provider-deduped',
+        from: 'provider',
+        to: caller,
+        requestId: request.requestId,
+        accountId: request.accountId,
+        ...(request.clientKey !== undefined ? { key: request.clientKey } : {}),
+        providerKey: request.providerKey,
+        chargeId: existing.entry_id ?? undefined,
+        detail: `the provider recognises key ${request.providerKey} and returns refund ${existing.entry_id}: no new refund`,
+      })
+      return { kind: 'refunded', refundId: existing.entry_id ?? '', deduped: true }
+    }
+    const refundId = this.writeEntry(
+      'refund',
+      request.providerKey,
+      request.accountId,
+      request.amountMinor,
+      request.currency,
+      request.chargeId,
+      this.clock.nowMs(),
+    )
+    this.trace?.record(
+      {
+        actor: 'provider',
+        kind: 'provider-accepted',
+        from: 'provider',
+        to: caller,
+        requestId: request.requestId,
+        accountId: request.accountId,
+        ...(request.clientKey !== undefined ? { key: request.clientKey } : {}),
+        providerKey: request.providerKey,
+        chargeId: refundId,
+        detail: `the provider refunds ${request.amountMinor} of charge ${request.chargeId} as ${refundId}`,
+      },
+      ['ledger'],
+    )
+    return { kind: 'refunded', refundId, deduped: false }
+  }
+
+  ledger(accountId?: number): LedgerEntry[] {
+    const rows = accountId === undefined ? this.stmts.ledgerAll.all() : this.stmts.ledgerByAccount.all(accountId)
+    return rows.map((r) => ({
+      id: r.id,
+      kind: r.kind,
+      providerKey: r.provider_key,
+      accountId: r.account_id,
+      amount: r.amount,
+      currency: r.currency,
+      status: r.status,
+      chargeId: r.charge_id,
+      createdAtMs: r.created_at_ms,
+    }))
+  }
+
+  /** The ledger as the timeline shows it. */
+  ledgerView(): LedgerRowView[] {
+    return this.stmts.ledgerAll.all().map((r) => ({
+      chargeId: r.id,
+      providerKey: r.provider_key,
+      accountId: r.account_id,
+      amountMinor: r.amount,
+      currency: r.currency,
+      status: r.status,
+      kind: r.kind,
+    }))
+  }
+
+  /** Number of charges (money in) in the ledger. */
+  chargeCount(): number {
+    return this.stmts.chargeCount.get()?.n ?? 0
+  }
+
+  /** Closes the provider's database (an in-memory one goes back to the pool, emptied). */
+  close(): void {
+    if (this.pooled && providerPool.length < 8) {
+      this.db.exec('DELETE FROM provider_keys; DELETE FROM ledger; DELETE FROM sqlite_sequence;')
+      providerPool.push(this.db)
+      return
+    }
+    this.db.close()
+  }
+}

@@ -1,0 +1,124 @@
+// Random schedules from a seed: a few clients on one or two keys and accounts,
+// retries, changed bodies, dropped responses, crashes at named steps, provider
+// behaviours, clock jumps past the TTL and sweeps. One root seed feeds everything,
+// so `seed` alone reproduces a schedule.
+import { FAULT_POINTS } from '../faults'
+import { DEFAULT_BODY, DEFAULT_KEY, ensureScenario, type Scenario, type ScenarioInput } from './scenario'
+
+/** sfc32: small, fast, good enough for schedules; never Math.random. */
+export function prng(seed: number): () => number {
+  let a = 0x9e3779b9
+  let b = 0x243f6a88
+  let c = 0xb7e15162
+  let d = seed >>> 0
+  const next = () => {
+    a >>>= 0
+    b >>>= 0
+    c >>>= 0
+    d >>>= 0
+    const t = (a + b + d) >>> 0
+    d = (d + 1) >>> 0
+    a = b ^ (b >>> 9)
+    b = (c + (c << 3)) >>> 0
+    c = (c << 21) | (c >>> 11)
+    c = (c + t) >>> 0
+    return t / 4294967296
+  }
+  for (let i = 0; i < 12; i++) next()
+  return next
+}
+
+export interface RandomScheduleOptions {
+  /** Upper bound on client requests (default 6). */
+  maxRequests?: number
+}
+
+const KEYS = [DEFAULT_KEY, 'b2f0c3d4-9e8f-4a1b-8c7d-6e5f4a3b2c1d']
+const HOUR_MS = 3_600_000
+
+export function randomScenarioInput(seed: number, options: RandomScheduleOptions = {}): ScenarioInput {
+  const rand = prng(seed)
+  const int = (lo: number, hi: number) => lo + Math.floor(rand() * (hi - lo + 1))
+  const pick = <T>(items: readonly T[]): T => items[Math.floor(rand() * items.length)]!
+  const chance = (p: number) => rand() < p
+
+  const maxRequests = options.maxRequests ?? 6
+  const keyCount = chance(0.7) ? 1 : 2
+  const accounts = chance(0.75) ? [17] : [17, 18]
+  const twoServers = chance(0.5)
+  const shortTtl = chance(0.3)
+  const jumpAtMs = chance(0.25) ? int(500, 6000) : undefined
+
+  const requests: NonNullable<ScenarioInput['requests']> = []
+  const faults: NonNullable<ScenarioInput['faults']> = []
+  const count = int(1, maxRequests)
+  for (let i = 0; i < count; i++) {
+    const id = `R${i + 1}`
+    const changedBody = chance(0.15)
+    requests.push({
+      id,
+      atMs: int(0, 8000),
+      accountId: pick(accounts),
+      key: KEYS[int(0, keyCount - 1)]!,
+      body: changedBody ? { ...DEFAULT_BODY, amount: 2600 } : { ...DEFAULT_BODY },
+      timeoutMs: pick([500, 2000, 5000]),
+      server: twoServers && chance(0.5) ? 'server-2' : 'server-1',
+      ...(chance(0.15) ? { waitMs: pick([100, 500, 2000]) } : {}),
+    })
+    if (chance(0.2)) faults.push({ kind: 'drop-response', requestId: id })
+    if (chance(0.45)) {
+      const behaviour = pick(['ok', 'decline', 'slow', 'timeout-after-accept', 'timeout-after-accept', 'unavailable'] as const)
+      faults.push({
+        kind: 'provider',
+        requestId: id,
+        behaviour,
+        ...(chance(0.3) ? { webhookAfterMs: int(0, 3000) } : {}),
+      })
+    }
+    if (chance(0.25))
+      faults.push({
+        kind: 'crash',
+        step: pick(FAULT_POINTS),
+        requestId: id,
+        server: requests[i]!.server ?? 'server-1',
+        afterMs: pick([0, 0, 10]),
+        restartAfterMs: int(0, 3000),
+      })
+  }
+  requests.sort((a, b) => a.atMs - b.atMs)
+  if (jumpAtMs !== undefined) faults.push({ kind: 'clock-jump', atMs: jumpAtMs, byMs: pick([HOUR_MS, 23 * HOUR_MS, 25 * HOUR_MS]) })
+
+  const sweeps: NonNullable<ScenarioInput['sweeps']> = []
+  const sweepCount = int(0, 3)
+  for (let i = 0; i < sweepCount; i++)
+    sweeps.push({ atMs: int(0, 12_000), sweep: pick(['lease-recovery', 'reconciliation', 'reaper'] as const) })
+
+  return {
+    id: `random-${seed}`,
+    title: `Random schedule ${seed}`,
+    description: 'Generated from a seed; reproduce it with the same seed.',
+    seed,
+    timing: {
+      claimMs: pick([0, 5, 20]),
+      providerMs: int(0, 500),
+      networkMs: pick([0, 0, 10]),
+      slowProviderMs: 2000,
+      providerTimeoutMs: 1000,
+    },
+    config: {
+      leaseMs: pick([500, 1500, 5000, 30_000]),
+      keyTtlMs: shortTtl ? pick([3000, 60_000]) : 86_400_000,
+      inFlightPolicy: chance(0.5)
+        ? { kind: 'reject-409', retryAfterS: 1 }
+        : { kind: 'wait', maxWaitMs: pick([200, 1000]), retryAfterS: 1 },
+    },
+    requests,
+    faults,
+    sweeps,
+  }
+}
+
+/** A random schedule as a parsed scenario. */
+export function randomScenario(seed: number, options: RandomScheduleOptions = {}): Scenario {
+  return ensureScenario(randomScenarioInput(seed, options))
+}

@@ -1,0 +1,67 @@
+// The canonical scenarios: content/scenarios/*.json, validated on load. Server
+// only (reads files); the list is cached per process.
+import fs from 'node:fs'
+import path from 'node:path'
+import { parseScenario, type Scenario } from './scenario'
+
+/** The canonical order: the card's story first, then the flaws, then the edges. */
+export const CANONICAL_SCENARIO_IDS = [
+  'lost-response',
+  'store-after-charge',
+  'select-then-insert-race',
+  'in-flight-409',
+  'in-flight-wait',
+  'crash-in-progress',
+  'provider-timeout',
+  'expiry',
+  'account-scope',
+  'body-mismatch',
+] as const
+
+export function scenariosFolder(): string {
+  return path.join(process.cwd(), 'content', 'scenarios')
+}
+
+/** Reads and validates one scenario file; throws a one-line error naming the file and the problem. */
+export function loadScenarioFile(file: string): Scenario {
+  let json: unknown
+  try {
+    json = JSON.parse(fs.readFileSync(file, 'utf8'))
+  } catch (error) {
+    throw new ScenarioFileError(file, error instanceof Error ? error.message : String(error))
+  }
+  const parsed = parseScenario(json)
+  if (!parsed.ok) throw new ScenarioFileError(file, parsed.problems.join('; '))
+  return parsed.scenario
+}
+
+export class ScenarioFileError extends Error {
+  constructor(
+    readonly file: string,
+    reason: string,
+  ) {
+    super(`${file}: ${reason}`)
+    this.name = 'ScenarioFileError'
+  }
+}
+
+let cache: Scenario[] | undefined
+
+/** Every scenario in content/scenarios, canonical ones first in their order, then the rest by id. */
+export function canonicalScenarios(): Scenario[] {
+  if (!cache) {
+    const folder = scenariosFolder()
+    const files = fs.readdirSync(folder).filter((f) => f.endsWith('.json'))
+    const all = files.map((f) => loadScenarioFile(path.join(folder, f)))
+    const rank = (id: string) => {
+      const i = (CANONICAL_SCENARIO_IDS as readonly string[]).indexOf(id)
+      return i < 0 ? CANONICAL_SCENARIO_IDS.length : i
+    }
+    cache = all.sort((a, b) => rank(a.id) - rank(b.id) || a.id.localeCompare(b.id))
+  }
+  return cache
+}
+
+export function scenarioById(id: string): Scenario | undefined {
+  return canonicalScenarios().find((s) => s.id === id)
+}

@@ -1,0 +1,39 @@
+// Runs the sweeps every DRILL_SWEEP_MS inside the server process (started from
+// instrumentation.ts). A pass can outlast the interval (lease recovery re-drives a
+// provider call), so passes never overlap: the next one is scheduled after the last.
+import 'server-only'
+import { live } from './live'
+import { runSweepPass } from './runtime'
+
+const holder = globalThis as unknown as { drillSweeper?: { stop(): void } }
+
+export function startSweeper(): void {
+  if (holder.drillSweeper) return
+  const { engine, settings } = live()
+  let timer: NodeJS.Timeout | undefined
+  let stopped = false
+  const pass = async () => {
+    try {
+      const reports = await runSweepPass(engine)
+      const busy = reports.filter((r) => r.settled > 0 || r.remaining > 0)
+      if (busy.length > 0) {
+        console.log(
+          `[sweep] ${busy.map((r) => `${r.sweep}: ${r.settled} settled, ${r.remaining} remaining`).join('; ')}`,
+        )
+      }
+    } catch (error) {
+      console.error('[sweep] pass failed', error)
+    } finally {
+      if (!stopped) timer = setTimeout(pass, settings.sweepMs)
+    }
+  }
+  // The first pass right away: a restart after a crash recovers as soon as leases allow.
+  timer = setTimeout(pass, 0)
+  timer.unref?.()
+  holder.drillSweeper = {
+    stop() {
+      stopped = true
+      if (timer) clearTimeout(timer)
+    },
+  }
+}

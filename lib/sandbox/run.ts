@@ -1,0 +1,159 @@
+// The sandbox's server side: load a scenario from the URL (preset id or shared state),
+// run it in the simulator, and shape the answer the timeline draws. Also Compare and
+// Chaos (random schedules, shrunk on failure). Server-only: the engine runs here.
+import 'server-only'
+import type { ViolationView } from '@/components/timeline/types'
+import {
+  canonicalScenarios,
+  randomScenario,
+  runScenario,
+  type Scenario,
+  scenarioById,
+  type Violation,
+} from '@/lib/engine'
+import { configLabel } from './builder'
+import { scenarioCandidates, shrink } from './shrink'
+import type { ChaosBatch, CompareRuns, SandboxRun } from './types'
+import { decodeState, encodeState } from './url-state'
+
+/** The preset shown when the URL names none. */
+export const DEFAULT_PRESET = 'lost-response'
+
+export interface PresetSummary {
+  id: string
+  title: string
+}
+
+export function canonicalPresets(): PresetSummary[] {
+  return canonicalScenarios().map((s) => ({ id: s.id, title: s.title }))
+}
+
+function defaultScenario(): Scenario {
+  const scenario = scenarioById(DEFAULT_PRESET) ?? canonicalScenarios()[0]
+  if (!scenario) throw new Error('No canonical scenarios in content/scenarios')
+  return scenario
+}
+
+export interface LoadedScenario {
+  scenario: Scenario
+  /** True when the scenario came from shared state (`s`), not a preset id. */
+  fromLink: boolean
+  /** A sentence for the learner when the URL could not be used. */
+  problem: string | null
+}
+
+/** `/sandbox?s=<state>` wins over `/sandbox?scenario=<id>`; bad input falls back with a message. */
+export function scenarioFromQuery({ s, scenario }: { s?: string; scenario?: string }): LoadedScenario {
+  if (s !== undefined) {
+    const decoded = decodeState(s)
+    if (decoded.ok) return { scenario: decoded.scenario, fromLink: true, problem: null }
+    return { scenario: defaultScenario(), fromLink: false, problem: decoded.message }
+  }
+  if (scenario !== undefined) {
+    const preset = scenarioById(scenario)
+    if (preset) return { scenario: preset, fromLink: false, problem: null }
+    const shown = scenario.length > 64 ? `${scenario.slice(0, 64)}…` : scenario
+    return { scenario: defaultScenario(), fromLink: false, problem: `There is no preset named "${shown}".` }
+  }
+  return { scenario: defaultScenario(), fromLink: false, problem: null }
+}
+
+function toView(v: Violation): ViolationView {
+  return { id: v.id, name: v.name, message: v.message, eventIndex: v.eventIndex }
+}
+
+/** Runs a validated scenario; the trace, verdicts and the URL state that replays it. */
+export async function runForSandbox(scenario: Scenario): Promise<SandboxRun> {
+  const result = await runScenario(scenario)
+  return {
+    scenario: result.scenario,
+    trace: result.trace,
+    violations: result.violations.map(toView),
+    notes: result.notes.map((n) => ({ message: n.message, eventIndex: n.eventIndex })),
+    share: encodeState(result.scenario),
+  }
+}
+
+function charges(n: number): string {
+  return `${n} charge${n === 1 ? '' : 's'}`
+}
+
+export async function compareForSandbox(a: Scenario, b: Scenario): Promise<CompareRuns> {
+  const [left, right] = [await runForSandbox(a), await runForSandbox(b)]
+  const summary =
+    left.trace.charges === right.trace.charges
+      ? `${charges(left.trace.charges)} on both`
+      : `${left.trace.charges} charge${left.trace.charges === 1 ? '' : 's'} vs ${right.trace.charges}`
+  return {
+    runs: [
+      { ...left, label: `As built (${configLabel(a)})` },
+      { ...right, label: `Flipped (${configLabel(b)})` },
+    ],
+    summary,
+  }
+}
+
+/** Per-schedule seed of chaos run `index` from `seed`: reproducible from the two shown numbers. */
+export function chaosSeed(seed: number, index: number): number {
+  return (Math.imul(seed ^ 0x9e3779b9, 0x85ebca6b) + index) >>> 0
+}
+
+/**
+ * Runs schedules `from … from+count-1` of the chaos stream for `seed` on `config`. Stops
+ * at the first that breaks an invariant and shrinks it to a minimal failing schedule.
+ */
+export async function chaosBatch({
+  seed,
+  from,
+  count,
+  config,
+}: {
+  seed: number
+  from: number
+  count: number
+  config: Scenario['config']
+}): Promise<ChaosBatch> {
+  for (let i = 0; i < count; i++) {
+    const scheduleSeed = chaosSeed(seed, from + i)
+    const random = randomScenario(scheduleSeed)
+    // The builder's switches (flaws, in-flight policy) on the generator's timings (lease, TTL).
+    const generated: Scenario = {
+      ...random,
+      config: {
+        ...random.config,
+        flaws: config.flaws ?? [],
+        ...(config.inFlightPolicy ? { inFlightPolicy: config.inFlightPolicy } : {}),
+      },
+    }
+    const result = await runScenario(generated)
+    if (result.violations.length === 0) continue
+
+    const broken = new Set(result.violations.map((v) => v.id))
+    const shrunk = await shrink(
+      result.scenario,
+      scenarioCandidates,
+      async (candidate) => (await runScenario(candidate)).violations.some((v) => broken.has(v.id)),
+      { maxTries: 200 },
+    )
+    const minimal = await runForSandbox({
+      ...shrunk.value,
+      id: 'chaos-challenge',
+      title: `Chaos challenge (seed ${scheduleSeed})`,
+    })
+    return {
+      ran: i + 1,
+      failure: {
+        seed: scheduleSeed,
+        violations: result.violations.map(toView),
+        original: {
+          requests: result.scenario.requests.length,
+          faults: result.scenario.faults.length,
+          sweeps: result.scenario.sweeps.length,
+        },
+        shrunk: minimal,
+        shrinkTries: shrunk.tries,
+      },
+    }
+  }
+  return { ran: count, failure: null }
+}

@@ -1,0 +1,43 @@
+// What the sandbox API answers (JSON). Shared by the routes and the client leaves.
+import type { ViolationView } from '@/components/timeline/types'
+import type { Scenario } from '@/lib/engine'
+import type { Trace } from '@/lib/engine/trace'
+
+export interface RunNote {
+  message: string
+  eventIndex: number
+}
+
+export interface SandboxRun {
+  /** The scenario as the server parsed it (defaults filled): the builder's new state. */
+  scenario: Scenario
+  trace: Trace
+  violations: ViolationView[]
+  notes: RunNote[]
+  /** The encoded scenario for `/sandbox?s=…`. */
+  share: string
+}
+
+export interface CompareRuns {
+  runs: [SandboxRun & { label: string }, SandboxRun & { label: string }]
+  /** "1 charge vs 2" */
+  summary: string
+}
+
+export interface ChaosFailure {
+  /** The seed that generated the failing schedule (reproduces it). */
+  seed: number
+  violations: ViolationView[]
+  /** The schedule as generated. */
+  original: { requests: number; faults: number; sweeps: number }
+  /** The minimal failing schedule after shrinking, ready to load into the builder. */
+  shrunk: SandboxRun
+  shrinkTries: number
+}
+
+export interface ChaosBatch {
+  /** Schedules run in this batch. */
+  ran: number
+  /** The first schedule that broke an invariant, if any. */
+  failure: ChaosFailure | null
+}

@@ -1,0 +1,19 @@
+// What a grade request must carry (server action and POST /api/review/grade share it).
+import { z } from 'zod'
+import { timezoneSchema } from './settings'
+
+export const gradeRequestSchema = z.strictObject({
+  cardId: z.string().min(1).max(200),
+  attemptToken: z.string().min(8).max(100),
+  rating: z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4)]),
+  pointsTicked: z.array(z.string().min(1).max(200)).max(50),
+  /** Time from the prompt to "Show answer". A day caps a tab left open. */
+  durationMs: z.number().int().min(0).max(86_400_000),
+  answerMode: z.enum(['spoken', 'typed', 'aloud']),
+  /** The browser's IANA zone; stored as the learner's zone on their first review only. */
+  timezone: timezoneSchema.optional(),
+})
+
+export type GradeRequest = z.infer<typeof gradeRequestSchema>
+
+export const undoRequestSchema = z.strictObject({ logId: z.number().int().positive() })

@@ -1,0 +1,127 @@
+// The study day: a calendar day in the learner's time zone that starts at the
+// rollover hour (default 4 am), so a session past midnight still counts as
+// "today". Pure: every function takes the instant and the zone; uses only the
+// platform's Intl for zone rules (DST included).
+
+export const DAY_MS = 86_400_000
+const HOUR_MS = 3_600_000
+
+export interface StudyDayConfig {
+  /** IANA zone, e.g. 'Europe/Berlin'. */
+  timezone: string
+  /** Local hour (0–23) at which one study day ends and the next begins. */
+  rolloverHour: number
+}
+
+/** A study day as a plain calendar date (the local date on which it starts). */
+export interface StudyDate {
+  year: number
+  month: number
+  day: number
+}
+
+const formatterCache = new Map<string, Intl.DateTimeFormat>()
+
+function partsFormatter(timezone: string): Intl.DateTimeFormat {
+  let formatter = formatterCache.get(timezone)
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-US', {
+      timeZone: timezone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
+    })
+    formatterCache.set(timezone, formatter)
+  }
+  return formatter
+}
+
+/** True when the platform knows this IANA zone. */
+export function isValidTimezone(timezone: string): boolean {
+  try {
+    partsFormatter(timezone)
+    return true
+  } catch {
+    return false
+  }
+}
+
+/** The zone's offset from UTC at that instant, in ms (Berlin in summer: +7_200_000). */
+export function zoneOffsetMs(instantMs: number, timezone: string): number {
+  const parts = partsFormatter(timezone).formatToParts(new Date(instantMs))
+  const get = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)?.value ?? 0)
+  const asUtc = Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second'))
+  const wholeSecondsMs = instantMs - (((instantMs % 1000) + 1000) % 1000)
+  return asUtc - wholeSecondsMs
+}
+
+/**
+ * The instant a local wall-clock time happens in the zone. A wall time skipped by a
+ * DST jump resolves to the first instant after the gap; a repeated one to its first
+ * occurrence.
+ */
+export function zonedWallTimeToMs(date: StudyDate, hour: number, timezone: string): number {
+  const wallAsUtc = Date.UTC(date.year, date.month - 1, date.day, hour)
+  const firstGuess = wallAsUtc - zoneOffsetMs(wallAsUtc, timezone)
+  const offsetAtGuess = zoneOffsetMs(firstGuess, timezone)
+  const secondGuess = wallAsUtc - offsetAtGuess
+  // Repeated hour (fall back): prefer the earlier of the two instants that show this wall time.
+  const earlier = wallAsUtc - zoneOffsetMs(secondGuess - HOUR_MS, timezone)
+  if (earlier < secondGuess && earlier + zoneOffsetMs(earlier, timezone) === wallAsUtc) return earlier
+  return secondGuess
+}
+
+/** Whole days since 1970-01-01 for a calendar date; lets study days be compared and counted. */
+export function studyDayNumber(date: StudyDate): number {
+  return Math.round(Date.UTC(date.year, date.month - 1, date.day) / DAY_MS)
+}
+
+export function studyDateFromNumber(dayNumber: number): StudyDate {
+  const d = new Date(dayNumber * DAY_MS)
+  return { year: d.getUTCFullYear(), month: d.getUTCMonth() + 1, day: d.getUTCDate() }
+}
+
+/** The study day an instant belongs to. */
+export function studyDateOf(instantMs: number, config: StudyDayConfig): StudyDate {
+  const local = new Date(instantMs + zoneOffsetMs(instantMs, config.timezone))
+  let dayNumber = Math.floor(local.getTime() / DAY_MS)
+  if (local.getUTCHours() < config.rolloverHour) dayNumber -= 1
+  return studyDateFromNumber(dayNumber)
+}
+
+export function studyDayNumberOf(instantMs: number, config: StudyDayConfig): number {
+  return studyDayNumber(studyDateOf(instantMs, config))
+}
+
+/** The first instant of a study day (its rollover on its own date). */
+export function startOfStudyDayNumberMs(dayNumber: number, config: StudyDayConfig): number {
+  return zonedWallTimeToMs(studyDateFromNumber(dayNumber), config.rolloverHour, config.timezone)
+}
+
+export interface StudyDayBounds {
+  dayNumber: number
+  startMs: number
+  /** Exclusive: the start of the next study day. */
+  endMs: number
+}
+
+export function studyDayBounds(instantMs: number, config: StudyDayConfig): StudyDayBounds {
+  const dayNumber = studyDayNumberOf(instantMs, config)
+  return {
+    dayNumber,
+    startMs: startOfStudyDayNumberMs(dayNumber, config),
+    endMs: startOfStudyDayNumberMs(dayNumber + 1, config),
+  }
+}
+
+/**
+ * A time line on which each study day is one UTC calendar day: ts-fsrs counts
+ * elapsed days by UTC dates, so feeding it this time makes "days" mean study days.
+ */
+export function toStudyTimeMs(instantMs: number, config: StudyDayConfig): number {
+  return instantMs + zoneOffsetMs(instantMs, config.timezone) - config.rolloverHour * HOUR_MS
+}

@@ -1,0 +1,70 @@
+// Per card: where FSRS has it now. Retrievability comes from the scheduler's
+// seam (ts-fsrs's forgetting curve over study days, as the scheduler counts them).
+import { DEFAULT_SCHEDULER_SETTINGS, retrievabilityNow } from '@/lib/srs/scheduler'
+import { type StateName, type StatsCard, type StatsCardState, type StatsSettings, stateNames } from './inputs'
+
+export interface CardOverview {
+  cardId: string
+  title: string
+  /** False for a card the deck no longer has (its state is kept). */
+  inDeck: boolean
+  state: StateName
+  /** Days; null for a new card. */
+  stability: number | null
+  /** 0–1, probability of recall now; null for a new card. */
+  retrievability: number | null
+  dueMs: number | null
+  lastReviewMs: number | null
+  reps: number
+  lapses: number
+}
+
+export function retrievabilityAt(row: StatsCardState, nowMs: number, settings: StatsSettings): number | null {
+  if (row.state === 0 || row.lastReviewMs === null) return null
+  return retrievabilityNow(row.cardId, { ...row, state: row.state }, nowMs, {
+    ...DEFAULT_SCHEDULER_SETTINGS,
+    ...settings,
+  })
+}
+
+export function cardOverview(
+  cards: readonly StatsCard[],
+  cardStates: readonly StatsCardState[],
+  nowMs: number,
+  settings: StatsSettings,
+): CardOverview[] {
+  const stateById = new Map(cardStates.map((row) => [row.cardId, row]))
+  const deckIds = new Set(cards.map((card) => card.id))
+  const orphans = cardStates
+    .filter((row) => !deckIds.has(row.cardId))
+    .map((row) => ({ id: row.cardId, title: row.cardId }))
+  return [...cards, ...orphans].map((card) => {
+    const row = stateById.get(card.id)
+    if (!row)
+      return {
+        cardId: card.id,
+        title: card.title,
+        inDeck: true,
+        state: 'New' as const,
+        stability: null,
+        retrievability: null,
+        dueMs: null,
+        lastReviewMs: null,
+        reps: 0,
+        lapses: 0,
+      }
+    const isNew = row.state === 0
+    return {
+      cardId: card.id,
+      title: card.title,
+      inDeck: deckIds.has(card.id),
+      state: stateNames[row.state] ?? 'New',
+      stability: isNew ? null : row.stability,
+      retrievability: retrievabilityAt(row, nowMs, settings),
+      dueMs: row.dueMs,
+      lastReviewMs: row.lastReviewMs,
+      reps: row.reps,
+      lapses: row.lapses,
+    }
+  })
+}

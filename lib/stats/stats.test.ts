@@ -1,0 +1,248 @@
+import { Rating } from 'ts-fsrs'
+import { describe, expect, test } from 'vitest'
+import { addLearner, freshDatabase, recordReview } from '@/lib/transfer/testing'
+import { buildStats } from './build'
+import { cardOverview } from './card-overview'
+import { dueForecast } from './forecast'
+import { reviewHeatmap } from './heatmap'
+import { defaultStatsSettings, type StatsCard, type StatsCardState, type StatsReview } from './inputs'
+import { pointMisses } from './misses'
+import { getCardStatesByLearnerId, getStatsReviewsByLearnerId, getStatsSettingsByLearnerId } from './queries'
+import { weeklyTrueRetention } from './retention'
+
+const hour = 3_600_000
+const day = 24 * hour
+// Mon 30 Nov 2026, 12:00 UTC
+const now = Date.UTC(2026, 10, 30, 12)
+const utc = { timezone: 'UTC', rolloverHour: 4 }
+
+function review(overrides: Partial<StatsReview>): StatsReview {
+  return {
+    cardId: 'idempotency-keys',
+    rating: Rating.Good,
+    stateBefore: 2,
+    reviewedAtMs: now,
+    durationMs: 20_000,
+    pointsTicked: [],
+    pointsAll: [],
+    ...overrides,
+  }
+}
+
+function state(overrides: Partial<StatsCardState>): StatsCardState {
+  return {
+    cardId: 'idempotency-keys',
+    dueMs: now,
+    stability: 10,
+    difficulty: 5,
+    elapsedDays: 0,
+    scheduledDays: 10,
+    learningSteps: 0,
+    reps: 3,
+    lapses: 0,
+    state: 2,
+    lastReviewMs: now - 10 * day,
+    ...overrides,
+  }
+}
+
+const card: StatsCard = {
+  id: 'idempotency-keys',
+  title: 'Idempotency keys',
+  points: [
+    { id: 'claim-first', text: 'Claim the key before any side effect', critical: true },
+    { id: 'per-account', text: 'Scope keys per account', critical: false },
+    { id: 'store-response', text: 'Store and replay the response', critical: false },
+  ],
+}
+
+describe('heatmap', () => {
+  test('counts reviews per study day over the last year, today last', () => {
+    const heatmap = reviewHeatmap(
+      [
+        review({ reviewedAtMs: now }),
+        review({ reviewedAtMs: now - hour }),
+        review({ reviewedAtMs: now - 3 * day }),
+        review({ reviewedAtMs: now - 400 * day }),
+      ],
+      now,
+      utc,
+    )
+    expect(heatmap.days).toHaveLength(365)
+    expect(heatmap.days.at(-1)).toMatchObject({ date: '2026-11-30', count: 2, level: 4 })
+    expect(heatmap.days.at(-4)).toMatchObject({ date: '2026-11-27', count: 1, level: 2 })
+    expect(heatmap.total).toBe(3)
+    expect(heatmap.activeDays).toBe(2)
+    expect(heatmap.busiest?.date).toBe('2026-11-30')
+  })
+
+  test('a review before the rollover hour belongs to the previous study day, in the learner’s zone', () => {
+    // 01:30 in Berlin on 30 Nov is 00:30 UTC; with rollover at 4 it is still 29 Nov's study day.
+    const lateNight = Date.UTC(2026, 10, 30, 0, 30)
+    const heatmap = reviewHeatmap([review({ reviewedAtMs: lateNight })], now, {
+      timezone: 'Europe/Berlin',
+      rolloverHour: 4,
+    })
+    expect(heatmap.days.find((d) => d.count > 0)?.date).toBe('2026-11-29')
+    const atMidnight = reviewHeatmap([review({ reviewedAtMs: lateNight })], now, {
+      timezone: 'Europe/Berlin',
+      rolloverHour: 0,
+    })
+    expect(atMidnight.days.find((d) => d.count > 0)?.date).toBe('2026-11-30')
+  })
+})
+
+describe('true retention', () => {
+  test('is the share of non-Again grades on cards in the review state, per Monday-based week', () => {
+    const lastWeek = now - 7 * day
+    const summary = weeklyTrueRetention(
+      [
+        review({ rating: Rating.Good }),
+        review({ rating: Rating.Hard }),
+        review({ rating: Rating.Again }),
+        review({ rating: Rating.Easy }),
+        // Not in the review state: ignored.
+        review({ rating: Rating.Again, stateBefore: 0 }),
+        review({ rating: Rating.Again, stateBefore: 3 }),
+        review({ rating: Rating.Again, reviewedAtMs: lastWeek }),
+      ],
+      now,
+      utc,
+    )
+    expect(summary.weeks).toHaveLength(12)
+    expect(summary.weeks.at(-1)).toMatchObject({
+      weekStartDate: '2026-11-30',
+      reviewed: 4,
+      passed: 3,
+      retention: 0.75,
+    })
+    expect(summary.weeks.at(-2)).toMatchObject({
+      weekStartDate: '2026-11-23',
+      reviewed: 1,
+      passed: 0,
+      retention: 0,
+    })
+    expect(summary.weeks.at(-3)?.retention).toBeNull()
+    expect(summary).toMatchObject({ reviewed: 5, passed: 3, retention: 0.6 })
+  })
+})
+
+describe('forecast', () => {
+  test('counts cards due per study day for 30 days, overdue ones today', () => {
+    const forecast = dueForecast(
+      [
+        state({ cardId: 'a', dueMs: now - 5 * day }),
+        state({ cardId: 'b', dueMs: now + 2 * hour }),
+        state({ cardId: 'c', dueMs: now + 3 * day }),
+        state({ cardId: 'd', dueMs: now + 29 * day }),
+        state({ cardId: 'e', dueMs: now + 30 * day }),
+      ],
+      now,
+      utc,
+    )
+    expect(forecast.days).toHaveLength(30)
+    expect(forecast.days[0]).toMatchObject({ date: '2026-11-30', count: 2 })
+    expect(forecast.days[3]).toMatchObject({ date: '2026-12-03', count: 1 })
+    expect(forecast.days[29]?.count).toBe(1)
+    expect(forecast).toMatchObject({ total: 4, overdue: 1 })
+  })
+})
+
+describe('per-point misses', () => {
+  test('counts, per card, how often each point was asked and left unticked; the critical one called out', () => {
+    const all = ['claim-first', 'per-account', 'store-response']
+    const [cardMisses, ...others] = pointMisses(
+      [
+        review({ pointsAll: all, pointsTicked: ['per-account', 'store-response'] }),
+        review({ pointsAll: all, pointsTicked: ['per-account'] }),
+        review({ pointsAll: [...all, 'old-point'], pointsTicked: all }),
+      ],
+      [card, { id: 'never-reviewed', title: 'Never reviewed', points: [] }],
+    )
+    expect(others).toEqual([])
+    expect(cardMisses?.reviews).toBe(3)
+    expect(cardMisses?.points.map((p) => [p.pointId, p.missed, p.asked])).toEqual([
+      ['claim-first', 2, 3],
+      // Ties keep deck order; a point the deck no longer has comes after the deck's.
+      ['store-response', 1, 3],
+      ['old-point', 1, 1],
+      ['per-account', 0, 3],
+    ])
+    expect(cardMisses?.critical).toMatchObject({ text: 'Claim the key before any side effect', missed: 2 })
+    expect(cardMisses?.points.find((p) => p.pointId === 'old-point')?.text).toBe('old-point')
+  })
+})
+
+describe('card overview', () => {
+  test('a card never reviewed is New with no stability or retrievability', () => {
+    expect(cardOverview([card], [], now, defaultStatsSettings)).toEqual([
+      expect.objectContaining({
+        cardId: card.id,
+        state: 'New',
+        stability: null,
+        retrievability: null,
+        dueMs: null,
+      }),
+    ])
+  })
+
+  test('retrievability falls with time and is near the desired retention when the card falls due', () => {
+    const lastReviewMs = now - 10 * day
+    const row = state({ stability: 10, lastReviewMs, dueMs: lastReviewMs + 10 * day })
+    const at = (t: number) =>
+      cardOverview([card], [row], t, defaultStatsSettings)[0]?.retrievability ?? Number.NaN
+    expect(at(now)).toBeCloseTo(0.9, 2)
+    expect(at(lastReviewMs + day)).toBeGreaterThan(at(now))
+    expect(at(now + 30 * day)).toBeLessThan(at(now))
+    expect(cardOverview([card], [row], now, defaultStatsSettings)[0]).toMatchObject({
+      state: 'Review',
+      stability: 10,
+    })
+  })
+
+  test('keeps a state whose card left the deck, marked as such', () => {
+    const overview = cardOverview([card], [state({ cardId: 'retired-card' })], now, defaultStatsSettings)
+    expect(overview.map((c) => [c.cardId, c.inDeck])).toEqual([
+      ['idempotency-keys', true],
+      ['retired-card', false],
+    ])
+  })
+})
+
+describe('stats from the database', () => {
+  test('two recorded reviews show in the heatmap, the misses and the card table', () => {
+    const sqlite = freshDatabase()
+    const learner = addLearner(sqlite, '33333333-3333-4333-8333-333333333333')
+    const all = card.points.map((p) => p.id)
+    recordReview(sqlite, learner, {
+      cardId: card.id,
+      rating: Rating.Again,
+      nowMs: now - day,
+      pointsAll: all,
+      pointsTicked: ['per-account', 'store-response'],
+    })
+    recordReview(sqlite, learner, {
+      cardId: card.id,
+      rating: Rating.Again,
+      nowMs: now,
+      pointsAll: all,
+      pointsTicked: ['per-account'],
+    })
+    const stats = buildStats(
+      {
+        settings: getStatsSettingsByLearnerId(sqlite, learner),
+        reviews: getStatsReviewsByLearnerId(sqlite, learner),
+        cardStates: getCardStatesByLearnerId(sqlite, learner),
+        cards: [card],
+      },
+      now,
+    )
+    expect(stats.heatmap.days.slice(-2).map((d) => d.count)).toEqual([1, 1])
+    expect(stats.misses[0]?.critical).toMatchObject({ missed: 2, asked: 2 })
+    expect(stats.cards[0]).toMatchObject({ state: 'Review', lapses: 1 })
+    // Again with same-day steps off: due at the next study day's start (04:00 UTC tomorrow).
+    expect(stats.forecast.days[1]?.count).toBe(1)
+    // The second review was of a card in the review state, graded Again: a failed review.
+    expect(stats.retention.weeks.at(-1)).toMatchObject({ reviewed: 1, passed: 0 })
+  })
+})

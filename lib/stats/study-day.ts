@@ -1,0 +1,28 @@
+// Days as the learner counts them, the same study day the scheduler uses
+// (lib/srs: their timezone, a day that starts at the rollover hour). Days are
+// day numbers (whole days since 1970-01-01), so stepping back a week is plain
+// arithmetic and never meets a DST gap.
+import { DAY_MS, type StudyDayConfig, studyDayNumberOf } from '@/lib/srs/study-day'
+
+export type StudyDayOptions = StudyDayConfig
+
+/** The study day (a day number) that the instant `ms` falls in. */
+export function studyDayOf(ms: number, options: StudyDayOptions): number {
+  return studyDayNumberOf(ms, options)
+}
+
+/** 'YYYY-MM-DD' for a day number. */
+export function dayKey(day: number): string {
+  return new Date(day * DAY_MS).toISOString().slice(0, 10)
+}
+
+/** 0 = Monday … 6 = Sunday. */
+export function weekdayOf(day: number): number {
+  // Day 0 (1970-01-01) was a Thursday.
+  return (((day + 3) % 7) + 7) % 7
+}
+
+/** The Monday on or before `day`. */
+export function mondayOf(day: number): number {
+  return day - weekdayOf(day)
+}

@@ -1,0 +1,99 @@
+// Builds the export file for one learner, straight from the study tables.
+import { asc, eq } from 'drizzle-orm'
+import { drizzleFor, type Sqlite } from '@/db/open'
+import { cardStates, learnerSettings, reviewLogs } from '@/db/schema'
+import { type StudyStateFile, TRANSFER_FORMAT, TRANSFER_VERSION } from './format'
+
+function parseJson(text: string): unknown {
+  return JSON.parse(text)
+}
+
+export function exportStudyState(sqlite: Sqlite, learnerId: string, nowMs: number): StudyStateFile {
+  const db = drizzleFor(sqlite)
+  const settingsRow = db.select().from(learnerSettings).where(eq(learnerSettings.learnerId, learnerId)).get()
+  const stateRows = db
+    .select()
+    .from(cardStates)
+    .where(eq(cardStates.learnerId, learnerId))
+    .orderBy(asc(cardStates.cardId))
+    .all()
+  const logRows = db
+    .select()
+    .from(reviewLogs)
+    .where(eq(reviewLogs.learnerId, learnerId))
+    .orderBy(asc(reviewLogs.reviewedAtMs), asc(reviewLogs.id))
+    .all()
+
+  return {
+    format: TRANSFER_FORMAT,
+    version: TRANSFER_VERSION,
+    exportedAtMs: nowMs,
+    settings: settingsRow
+      ? {
+          desiredRetention: settingsRow.desiredRetention,
+          newPerDay: settingsRow.newPerDay,
+          reviewsPerDay: settingsRow.reviewsPerDay,
+          sameDaySteps: settingsRow.sameDaySteps,
+          rolloverHour: settingsRow.rolloverHour,
+          timezone: settingsRow.timezone,
+          updatedAtMs: settingsRow.updatedAtMs,
+        }
+      : null,
+    // Fields named one by one: a column added later must join the format on purpose.
+    cardStates: stateRows.map((row) => ({
+      cardId: row.cardId,
+      dueMs: row.dueMs,
+      stability: row.stability,
+      difficulty: row.difficulty,
+      elapsedDays: row.elapsedDays,
+      scheduledDays: row.scheduledDays,
+      learningSteps: row.learningSteps,
+      reps: row.reps,
+      lapses: row.lapses,
+      state: row.state,
+      lastReviewMs: row.lastReviewMs,
+    })),
+    reviewLogs: logRows.map((row) => ({
+      cardId: row.cardId,
+      attemptToken: row.attemptToken,
+      rating: row.rating,
+      suggestedRating: row.suggestedRating,
+      pointsTicked: parseJson(row.pointsTicked) as string[],
+      pointsAll: parseJson(row.pointsAll) as string[],
+      durationMs: row.durationMs,
+      answerMode: row.answerMode as 'spoken' | 'typed' | 'aloud',
+      stateBefore: row.stateBefore,
+      reviewedAtMs: row.reviewedAtMs,
+      snapshot: row.snapshot === null ? null : (parseJson(row.snapshot) as Record<string, unknown>),
+      dueAfterMs: row.dueAfterMs,
+    })),
+  }
+}
+
+/** The FSRS optimizer's review-log columns, in its order. */
+export const CSV_COLUMNS = [
+  'card_id',
+  'review_time',
+  'review_rating',
+  'review_state',
+  'review_duration',
+] as const
+
+function csvField(value: string | number): string {
+  const text = String(value)
+  return /[",\n\r]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text
+}
+
+/**
+ * The review log as the FSRS optimizer reads it: review_time in ms since the
+ * epoch, review_rating 1–4, review_state the ts-fsrs State *before* the review
+ * (0 New, 1 Learning, 2 Review, 3 Relearning), review_duration in ms.
+ */
+export function reviewLogCsv(file: Pick<StudyStateFile, 'reviewLogs'>): string {
+  const lines = [CSV_COLUMNS.join(',')]
+  for (const log of file.reviewLogs)
+    lines.push(
+      [log.cardId, log.reviewedAtMs, log.rating, log.stateBefore, log.durationMs].map(csvField).join(','),
+    )
+  return `${lines.join('\n')}\n`
+}

@@ -1,0 +1,81 @@
+// The export file: one learner's whole study state as JSON. Versioned, so a
+// later app can still read today's files (and reject tomorrow's clearly).
+// Times are integer ms since the epoch; ids are the deck's card and point ids.
+import { z } from 'zod'
+import { isValidTimezone } from '@/lib/srs/study-day'
+
+export const TRANSFER_FORMAT = 'drill-study-state'
+export const TRANSFER_VERSION = 1
+
+const ms = z.number().int().nonnegative()
+const id = z.string().min(1).max(200)
+
+export const settingsSchema = z.strictObject({
+  desiredRetention: z.number().min(0.7).max(0.99),
+  newPerDay: z.number().int().min(0).max(10_000),
+  reviewsPerDay: z.number().int().min(0).max(100_000),
+  sameDaySteps: z.boolean(),
+  rolloverHour: z.number().int().min(0).max(23),
+  timezone: z.string().refine(isValidTimezone, 'not a time zone this server knows'),
+  updatedAtMs: ms,
+})
+
+export const cardStateSchema = z.strictObject({
+  cardId: id,
+  dueMs: ms,
+  stability: z.number().nonnegative(),
+  difficulty: z.number().nonnegative(),
+  elapsedDays: z.number().int().nonnegative(),
+  scheduledDays: z.number().int().nonnegative(),
+  learningSteps: z.number().int().nonnegative(),
+  reps: z.number().int().nonnegative(),
+  lapses: z.number().int().nonnegative(),
+  state: z.number().int().min(0).max(3),
+  lastReviewMs: ms.nullable(),
+})
+
+const rating = z.number().int().min(1).max(4)
+
+export const reviewLogSchema = z.strictObject({
+  cardId: id,
+  /** The review's own idempotency key: what makes a second import a no-op. */
+  attemptToken: id,
+  rating,
+  suggestedRating: rating,
+  pointsTicked: z.array(id),
+  pointsAll: z.array(id),
+  durationMs: ms,
+  answerMode: z.enum(['spoken', 'typed', 'aloud']),
+  stateBefore: z.number().int().min(0).max(3),
+  reviewedAtMs: ms,
+  /** The pre-review card state (for undo), or null when the card was new. */
+  snapshot: z.record(z.string(), z.unknown()).nullable(),
+  dueAfterMs: ms,
+})
+
+export const studyStateFileSchema = z
+  .strictObject({
+    format: z.literal(TRANSFER_FORMAT),
+    version: z.literal(TRANSFER_VERSION),
+    exportedAtMs: ms,
+    settings: settingsSchema.nullable(),
+    cardStates: z.array(cardStateSchema),
+    reviewLogs: z.array(reviewLogSchema),
+  })
+  .superRefine((file, ctx) => {
+    const seen = new Set<string>()
+    file.cardStates.forEach((row, index) => {
+      if (seen.has(row.cardId))
+        ctx.addIssue({
+          code: 'custom',
+          path: ['cardStates', index, 'cardId'],
+          message: 'this card appears twice',
+        })
+      seen.add(row.cardId)
+    })
+  })
+
+export type StudyStateFile = z.infer<typeof studyStateFileSchema>
+export type ExportedSettings = z.infer<typeof settingsSchema>
+export type ExportedCardState = z.infer<typeof cardStateSchema>
+export type ExportedReviewLog = z.infer<typeof reviewLogSchema>

@@ -1,0 +1,59 @@
+// Test helpers: a fresh migrated in-memory database and reviews recorded by the
+// review loop's own code (lib/srs gradeReview). Imported by unit tests only.
+import type { Rating } from 'ts-fsrs'
+import { migrateSqlite, openSqlite, type Sqlite } from '@/db/open'
+import { type GradeResult, gradeReview, type StudyCard } from '@/lib/srs/review'
+import type { GradeRating } from '@/lib/srs/rubric'
+
+export function freshDatabase(): Sqlite {
+  const sqlite = openSqlite(':memory:')
+  migrateSqlite(sqlite)
+  return sqlite
+}
+
+export function addLearner(sqlite: Sqlite, learnerId: string, nowMs = 0): string {
+  sqlite.prepare('INSERT INTO learners (id, created_at_ms) VALUES (?, ?)').run(learnerId, nowMs)
+  return learnerId
+}
+
+export interface RecordedReview {
+  cardId: string
+  rating: Rating
+  nowMs: number
+  /** The card's points (ids) at review time; none is critical in these tests. */
+  pointsAll: string[]
+  pointsTicked: string[]
+  durationMs?: number
+  attemptToken?: string
+}
+
+/** Grades a card through the review loop's own use case (claim, schedule, state + log in one transaction). */
+export function recordReview(sqlite: Sqlite, learnerId: string, review: RecordedReview): GradeResult {
+  const deck: StudyCard[] = [
+    {
+      id: review.cardId,
+      points: review.pointsAll.map((id) => ({ id, text: `Point ${id}`, critical: false })),
+    },
+  ]
+  return gradeReview(sqlite, deck, {
+    learnerId,
+    cardId: review.cardId,
+    attemptToken: review.attemptToken ?? `attempt-${review.cardId}-${review.nowMs}`,
+    rating: review.rating as GradeRating,
+    pointsTicked: review.pointsTicked,
+    durationMs: review.durationMs ?? 30_000,
+    answerMode: 'aloud',
+    nowMs: review.nowMs,
+  })
+}
+
+/** Every study row of a learner, for "nothing changed" comparisons. */
+export function studyRows(sqlite: Sqlite, learnerId: string) {
+  return {
+    settings: sqlite.prepare('SELECT * FROM learner_settings WHERE learner_id = ?').all(learnerId),
+    cardStates: sqlite
+      .prepare('SELECT * FROM card_states WHERE learner_id = ? ORDER BY card_id')
+      .all(learnerId),
+    reviewLogs: sqlite.prepare('SELECT * FROM review_logs WHERE learner_id = ? ORDER BY id').all(learnerId),
+  }
+}

@@ -1,0 +1,238 @@
+import { Rating } from 'ts-fsrs'
+import { beforeEach, describe, expect, test } from 'vitest'
+import type { Sqlite } from '@/db/open'
+import { CSV_COLUMNS, exportStudyState, reviewLogCsv } from './export'
+import { importStudyState } from './import'
+import { addLearner, freshDatabase, recordReview, studyRows } from './testing'
+
+const day = 86_400_000
+const t0 = Date.UTC(2026, 10, 2, 9, 0) // Mon 2 Nov 2026, 09:00 UTC
+const points = ['claim-first', 'scope-per-account', 'store-response', 'body-hash', 'lease']
+
+let sqlite: Sqlite
+const alice = '11111111-1111-4111-8111-111111111111'
+const bob = '22222222-2222-4222-8222-222222222222'
+
+function seedAlice() {
+  sqlite
+    .prepare(
+      `INSERT INTO learner_settings (learner_id, desired_retention, new_per_day, reviews_per_day, same_day_steps,
+         rollover_hour, timezone, updated_at_ms) VALUES (?, 0.85, 5, 50, 1, 3, 'Europe/Berlin', ?)`,
+    )
+    .run(alice, t0)
+  recordReview(sqlite, alice, {
+    cardId: 'idempotency-keys',
+    rating: Rating.Again,
+    nowMs: t0,
+    pointsAll: points,
+    pointsTicked: points.slice(1),
+  })
+  recordReview(sqlite, alice, {
+    cardId: 'idempotency-keys',
+    rating: Rating.Good,
+    nowMs: t0 + day,
+    pointsAll: points,
+    pointsTicked: points,
+  })
+  recordReview(sqlite, alice, {
+    cardId: 'retry-storms',
+    rating: Rating.Hard,
+    nowMs: t0 + day + 60_000,
+    pointsAll: ['jitter', 'budget'],
+    pointsTicked: ['jitter'],
+  })
+}
+
+function withoutExportTime<T extends { exportedAtMs: number }>(file: T): Omit<T, 'exportedAtMs'> {
+  const { exportedAtMs: _at, ...rest } = file
+  return rest
+}
+
+beforeEach(() => {
+  sqlite = freshDatabase()
+  addLearner(sqlite, alice)
+  addLearner(sqlite, bob)
+  seedAlice()
+})
+
+describe('export', () => {
+  test('holds the format version, settings, every card state and every review log', () => {
+    const file = exportStudyState(sqlite, alice, t0 + 2 * day)
+    expect(file).toMatchObject({ format: 'drill-study-state', version: 1, exportedAtMs: t0 + 2 * day })
+    expect(file.settings).toMatchObject({
+      desiredRetention: 0.85,
+      timezone: 'Europe/Berlin',
+      sameDaySteps: true,
+    })
+    expect(file.cardStates.map((c) => c.cardId)).toEqual(['idempotency-keys', 'retry-storms'])
+    expect(file.reviewLogs.map((l) => l.rating)).toEqual([Rating.Again, Rating.Good, Rating.Hard])
+    expect(file.reviewLogs[0]?.pointsTicked).toEqual(points.slice(1))
+    expect(file.reviewLogs[0]?.snapshot).toBeNull()
+    expect(file.reviewLogs[1]?.snapshot).toMatchObject({ reps: 1 })
+  })
+
+  test('never includes another learner’s rows', () => {
+    recordReview(sqlite, bob, {
+      cardId: 'bob-card',
+      rating: Rating.Good,
+      nowMs: t0,
+      pointsAll: [],
+      pointsTicked: [],
+    })
+    const file = exportStudyState(sqlite, alice, t0)
+    expect(file.cardStates.map((c) => c.cardId)).not.toContain('bob-card')
+    expect(file.reviewLogs).toHaveLength(3)
+  })
+
+  test('CSV has the optimizer’s columns and one row per review, times and durations in ms', () => {
+    const csv = reviewLogCsv(exportStudyState(sqlite, alice, t0))
+    const lines = csv.trimEnd().split('\n')
+    expect(lines[0]).toBe('card_id,review_time,review_rating,review_state,review_duration')
+    expect(lines[0]?.split(',')).toEqual([...CSV_COLUMNS])
+    expect(lines.slice(1)).toEqual([
+      `idempotency-keys,${t0},1,0,30000`,
+      // Alice has same-day steps on: after Again a new card is in the learning state (1).
+      `idempotency-keys,${t0 + day},3,1,30000`,
+      `retry-storms,${t0 + day + 60_000},2,0,30000`,
+    ])
+  })
+})
+
+describe('import', () => {
+  test('export → import into a fresh learner reproduces the same state', () => {
+    const original = exportStudyState(sqlite, alice, t0 + 2 * day)
+    const result = importStudyState(sqlite, bob, JSON.stringify(original))
+    expect(result).toEqual({
+      kind: 'imported',
+      summary: {
+        reviewLogsAdded: 3,
+        reviewLogsAlreadyThere: 0,
+        cardStatesAdded: 2,
+        cardStatesUpdated: 0,
+        cardStatesKept: 0,
+        settingsChanged: true,
+      },
+    })
+    expect(withoutExportTime(exportStudyState(sqlite, bob, t0 + 3 * day))).toEqual(
+      withoutExportTime(original),
+    )
+    const strip = (rows: Record<string, unknown>[]) => rows.map(({ learner_id: _l, id: _i, ...rest }) => rest)
+    const a = studyRows(sqlite, alice)
+    const b = studyRows(sqlite, bob)
+    expect(strip(b.settings as Record<string, unknown>[])).toEqual(
+      strip(a.settings as Record<string, unknown>[]),
+    )
+    expect(strip(b.cardStates as Record<string, unknown>[])).toEqual(
+      strip(a.cardStates as Record<string, unknown>[]),
+    )
+    expect(strip(b.reviewLogs as Record<string, unknown>[])).toEqual(
+      strip(a.reviewLogs as Record<string, unknown>[]),
+    )
+  })
+
+  test('importing the same file twice changes nothing the second time', () => {
+    const text = JSON.stringify(exportStudyState(sqlite, alice, t0))
+    importStudyState(sqlite, bob, text)
+    const afterFirst = studyRows(sqlite, bob)
+    const second = importStudyState(sqlite, bob, text)
+    expect(second).toEqual({
+      kind: 'imported',
+      summary: {
+        reviewLogsAdded: 0,
+        reviewLogsAlreadyThere: 3,
+        cardStatesAdded: 0,
+        cardStatesUpdated: 0,
+        cardStatesKept: 2,
+        settingsChanged: false,
+      },
+    })
+    expect(studyRows(sqlite, bob)).toEqual(afterFirst)
+  })
+
+  test('importing a learner’s own export into themself is a no-op', () => {
+    const before = studyRows(sqlite, alice)
+    importStudyState(sqlite, alice, JSON.stringify(exportStudyState(sqlite, alice, t0)))
+    expect(studyRows(sqlite, alice)).toEqual(before)
+  })
+
+  test('a later review already here wins over an older state in the file; logs are merged', () => {
+    const older = JSON.stringify(exportStudyState(sqlite, alice, t0))
+    recordReview(sqlite, bob, {
+      cardId: 'idempotency-keys',
+      rating: Rating.Easy,
+      nowMs: t0 + 5 * day,
+      pointsAll: points,
+      pointsTicked: points,
+      attemptToken: 'bob-own-review',
+    })
+    const bobState = studyRows(sqlite, bob).cardStates
+    const result = importStudyState(sqlite, bob, older)
+    expect(result.kind === 'imported' && result.summary).toMatchObject({
+      cardStatesAdded: 1,
+      cardStatesKept: 1,
+      reviewLogsAdded: 3,
+    })
+    const after = studyRows(sqlite, bob)
+    expect(
+      after.cardStates.filter((row) => (row as { card_id: string }).card_id === 'idempotency-keys'),
+    ).toEqual(bobState)
+    expect(after.reviewLogs).toHaveLength(4)
+  })
+
+  test('a review already here under another attempt token (same card, same time) is not doubled', () => {
+    const file = exportStudyState(sqlite, alice, t0)
+    for (const log of file.reviewLogs) log.attemptToken = `${log.attemptToken}-elsewhere`
+    const result = importStudyState(sqlite, alice, JSON.stringify(file))
+    expect(result.kind === 'imported' && result.summary.reviewLogsAdded).toBe(0)
+  })
+})
+
+describe('a bad file is rejected and nothing is written', () => {
+  function expectNothingWritten(text: string) {
+    const before = studyRows(sqlite, bob)
+    const result = importStudyState(sqlite, bob, text)
+    expect(studyRows(sqlite, bob)).toEqual(before)
+    return result
+  }
+
+  test('a truncated file', () => {
+    const text = JSON.stringify(exportStudyState(sqlite, alice, t0))
+    const result = expectNothingWritten(text.slice(0, Math.floor(text.length * 0.6)))
+    expect(result).toMatchObject({ kind: 'invalid', title: 'Not a Drill export' })
+    expect(result.kind === 'invalid' && result.detail).toMatch(/not valid JSON.*cut short/)
+  })
+
+  test('a file whose last review has an impossible rating (earlier rows valid)', () => {
+    const file = exportStudyState(sqlite, alice, t0)
+    ;(file.reviewLogs[2] as { rating: number }).rating = 7
+    const result = expectNothingWritten(JSON.stringify(file))
+    expect(result).toMatchObject({ kind: 'invalid', title: 'Invalid export file' })
+    expect(result.kind === 'invalid' && result.issues[0]?.path).toBe('reviewLogs.2.rating')
+  })
+
+  test('JSON that is not an export, and an export from a future version', () => {
+    expect(expectNothingWritten('{"hello":"world"}')).toMatchObject({
+      kind: 'invalid',
+      title: 'Not a Drill export',
+    })
+    const future = { ...exportStudyState(sqlite, alice, t0), version: 2 }
+    const result = expectNothingWritten(JSON.stringify(future))
+    expect(result).toMatchObject({ kind: 'invalid', title: 'Unsupported export version' })
+  })
+
+  test('a write that fails half-way rolls the whole import back', () => {
+    // A trigger stands in for any failure after some rows were written (disk full, a constraint).
+    sqlite.exec(`CREATE TRIGGER fail_on_boom BEFORE INSERT ON review_logs WHEN NEW.card_id = 'boom'
+                 BEGIN SELECT RAISE(ABORT, 'simulated failure'); END`)
+    const file = exportStudyState(sqlite, alice, t0)
+    file.reviewLogs.push({
+      ...file.reviewLogs[0]!,
+      cardId: 'boom',
+      attemptToken: 'boom-1',
+      reviewedAtMs: t0 + 9,
+    })
+    const before = studyRows(sqlite, bob)
+    expect(() => importStudyState(sqlite, bob, JSON.stringify(file))).toThrow(/simulated failure/)
+    expect(studyRows(sqlite, bob)).toEqual(before)
+  })
+})
