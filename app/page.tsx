@@ -23,9 +23,11 @@ export default async function DashboardPage() {
     {
       label: 'Next due',
       value:
-        summary.nextDueMs === null
-          ? 'Nothing scheduled'
-          : formatInstant(summary.nextDueMs, summary.settings.timezone),
+        summary.dueNow > 0
+          ? 'Now'
+          : summary.nextDueMs === null
+            ? 'Nothing scheduled'
+            : formatInstant(summary.nextDueMs, summary.settings.timezone),
       testId: 'next-due',
     },
     { label: 'Reviews today', value: String(summary.reviewsToday), testId: 'reviews-today' },

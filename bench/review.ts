@@ -69,13 +69,17 @@ migrateSqlite(sqlite)
 const deck = allCards()
 const random = prng(SEED)
 
-console.log(`bench:review — ${LEARNERS.toLocaleString('en')} learners, ${LOGS.toLocaleString('en')} review logs, ${deck.length} cards, seed=${SEED}`)
+console.log(
+  `bench:review — ${LEARNERS.toLocaleString('en')} learners, ${LOGS.toLocaleString('en')} review logs, ${deck.length} cards, seed=${SEED}`,
+)
 console.log(`database: ${dbPath}`)
 
 // ── seed ──
 const seedStarted = process.hrtime.bigint()
 const insertLearner = sqlite.prepare('INSERT INTO learners (id, created_at_ms) VALUES (?, ?)')
-const insertSettings = sqlite.prepare('INSERT INTO learner_settings (learner_id, timezone, updated_at_ms) VALUES (?, ?, ?)')
+const insertSettings = sqlite.prepare(
+  'INSERT INTO learner_settings (learner_id, timezone, updated_at_ms) VALUES (?, ?, ?)',
+)
 const insertState = sqlite.prepare(
   `INSERT INTO card_states (learner_id, card_id, due_ms, stability, difficulty, elapsed_days, scheduled_days,
      learning_steps, reps, lapses, state, last_review_ms) VALUES (?, ?, ?, ?, ?, 0, ?, 0, ?, ?, 2, ?)`,
@@ -94,9 +98,22 @@ sqlite.transaction(() => {
     insertSettings.run(id, zones[i % zones.length], nowMs)
     deck.forEach((card, c) => {
       // About half the cards are due now; the rest in the next weeks.
-      const dueMs = random() < 0.5 ? nowMs - Math.floor(random() * 5 * DAY_MS) : nowMs + Math.floor(random() * 30 * DAY_MS)
+      const dueMs =
+        random() < 0.5
+          ? nowMs - Math.floor(random() * 5 * DAY_MS)
+          : nowMs + Math.floor(random() * 30 * DAY_MS)
       const interval = 1 + Math.floor(random() * 30)
-      insertState.run(id, card.id, dueMs, interval * 1.1, 5, interval, 10 + c, c % 3, dueMs - interval * DAY_MS)
+      insertState.run(
+        id,
+        card.id,
+        dueMs,
+        interval * 1.1,
+        5,
+        interval,
+        10 + c,
+        c % 3,
+        dueMs - interval * DAY_MS,
+      )
     })
     const count = i < LOGS % LEARNERS ? logsPerLearner + 1 : logsPerLearner
     for (let n = 0; n < count; n++) {
@@ -123,7 +140,9 @@ sqlite.pragma('wal_checkpoint(TRUNCATE)')
 sqlite.exec('ANALYZE')
 const seedS = Number(process.hrtime.bigint() - seedStarted) / 1e9
 const counts = sqlite
-  .prepare('SELECT (SELECT count(*) FROM learners) AS learners, (SELECT count(*) FROM review_logs) AS logs, (SELECT count(*) FROM card_states) AS states')
+  .prepare(
+    'SELECT (SELECT count(*) FROM learners) AS learners, (SELECT count(*) FROM review_logs) AS logs, (SELECT count(*) FROM card_states) AS states',
+  )
   .get() as { learners: number; logs: number; states: number }
 console.log(
   `seeded ${counts.learners} learners, ${counts.logs} logs, ${counts.states} card states in ${seedS.toFixed(1)} s (${(fs.statSync(dbPath).size / 1e6).toFixed(0)} MB)`,
@@ -180,16 +199,30 @@ const plan = (sqlite.prepare(`EXPLAIN QUERY PLAN ${dueCardsSql}`).all('x', nowMs
 const nextCard = measure(queueLearners.length, (i) => nextReview(sqlite, queueLearners[i]!, deck, nowMs))
 
 console.log('')
-console.log(`grade (first attempt, ${targets.length} grades)   median ${fmt(grade.medianMs)}  p95 ${fmt(grade.p95Ms)}  mean ${fmt(grade.meanMs)}`)
-console.log(`grade retried (same token → replay)      median ${fmt(replay.medianMs)}  p95 ${fmt(replay.p95Ms)}`)
-console.log(`  logs written by ${targets.length * 2} grade calls: ${logsAfter - counts.logs} (one per attempt)`)
-console.log(`due queue, indexed                       median ${fmt(dueIndexed.medianMs)}  p95 ${fmt(dueIndexed.p95Ms)}`)
-console.log(`due queue, NOT INDEXED (full scan)       median ${fmt(dueScan.medianMs)}  p95 ${fmt(dueScan.p95Ms)}`)
-console.log(`next card for /review (queue + preview)  median ${fmt(nextCard.medianMs)}  p95 ${fmt(nextCard.p95Ms)}`)
+console.log(
+  `grade (first attempt, ${targets.length} grades)   median ${fmt(grade.medianMs)}  p95 ${fmt(grade.p95Ms)}  mean ${fmt(grade.meanMs)}`,
+)
+console.log(
+  `grade retried (same token → replay)      median ${fmt(replay.medianMs)}  p95 ${fmt(replay.p95Ms)}`,
+)
+console.log(
+  `  logs written by ${targets.length * 2} grade calls: ${logsAfter - counts.logs} (one per attempt)`,
+)
+console.log(
+  `due queue, indexed                       median ${fmt(dueIndexed.medianMs)}  p95 ${fmt(dueIndexed.p95Ms)}`,
+)
+console.log(
+  `due queue, NOT INDEXED (full scan)       median ${fmt(dueScan.medianMs)}  p95 ${fmt(dueScan.p95Ms)}`,
+)
+console.log(
+  `next card for /review (queue + preview)  median ${fmt(nextCard.medianMs)}  p95 ${fmt(nextCard.p95Ms)}`,
+)
 console.log(`due queue plan: ${plan}`)
 console.log('')
 console.log('ratios (this run)')
-console.log(`  grade p95 / target ${TARGET_P95_MS} ms        = ${(grade.p95Ms / TARGET_P95_MS).toFixed(3)}  ${grade.p95Ms <= TARGET_P95_MS ? 'PASS' : 'FAIL'}`)
+console.log(
+  `  grade p95 / target ${TARGET_P95_MS} ms        = ${(grade.p95Ms / TARGET_P95_MS).toFixed(3)}  ${grade.p95Ms <= TARGET_P95_MS ? 'PASS' : 'FAIL'}`,
+)
 console.log(`  replay median / grade median       = ${(replay.medianMs / grade.medianMs).toFixed(2)}`)
 console.log(`  scan median / indexed median       = ${(dueScan.medianMs / dueIndexed.medianMs).toFixed(0)}×`)
 

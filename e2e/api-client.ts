@@ -21,11 +21,28 @@ export function newKey(): string {
   return randomUUID()
 }
 
+export interface TestAccount {
+  id: number
+  apiKey: string
+  /**
+   * Charges the provider already holds for this account id. The provider is an
+   * external system with its own file, which may outlive our database between
+   * runs (and account ids restart): tests count the charges made after this.
+   */
+  chargesBefore: number
+}
+
 /** A fresh sandbox account, so counts in one test never see another test's charges. */
-export async function newAccount(request: APIRequestContext): Promise<{ id: number; apiKey: string }> {
+export async function newAccount(request: APIRequestContext): Promise<TestAccount> {
   const res = await request.post('/api/accounts')
   expect(res.status()).toBe(201)
-  return (await res.json()) as { id: number; apiKey: string }
+  const { id, apiKey } = (await res.json()) as { id: number; apiKey: string }
+  return { id, apiKey, chargesBefore: (await charges(request, apiKey)).length }
+}
+
+/** The provider's charges for this account made since `newAccount`. */
+export async function newCharges(request: APIRequestContext, account: TestAccount): Promise<ChargeView[]> {
+  return (await charges(request, account.apiKey)).slice(account.chargesBefore)
 }
 
 export function pay(

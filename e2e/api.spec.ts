@@ -2,7 +2,6 @@
 // contract names, replays byte for byte, and one charge per key.
 import { expect, test } from '@playwright/test'
 import {
-  charges,
   demoKey17,
   demoKey18,
   eventually,
@@ -10,6 +9,7 @@ import {
   getJson,
   keyRows,
   newAccount,
+  newCharges,
   newKey,
   pay,
   paymentBody,
@@ -55,7 +55,8 @@ test.describe('POST /api/payments', () => {
   test('creates with 201 + Location, then replays the byte-identical body without a second charge', async ({
     request,
   }) => {
-    const { apiKey } = await newAccount(request)
+    const account = await newAccount(request)
+    const { apiKey } = account
     const key = newKey()
     const first = await pay(request, apiKey, key, paymentBody())
     expect(first.status()).toBe(201)
@@ -87,7 +88,7 @@ test.describe('POST /api/payments', () => {
       expect(replay.headers()['idempotent-replayed']).toBe('true')
       expect(await replay.text()).toBe(text)
     }
-    const ledger = await charges(request, apiKey)
+    const ledger = await newCharges(request, account)
     expect(ledger).toHaveLength(1)
     expect(ledger[0]).toMatchObject({ amount: 2500, currency: 'USD', status: expect.any(String) })
     // Our own key goes downstream, never the client's raw key.
@@ -95,7 +96,8 @@ test.describe('POST /api/payments', () => {
   })
 
   test('a quoted structured-field key names the same key as the bare one', async ({ request }) => {
-    const { apiKey } = await newAccount(request)
+    const account = await newAccount(request)
+    const { apiKey } = account
     const key = newKey()
     const first = await pay(request, apiKey, `"${key}"`, paymentBody())
     expect(first.status()).toBe(201)
@@ -106,7 +108,8 @@ test.describe('POST /api/payments', () => {
   })
 
   test('400 for a bad key, malformed JSON or an invalid body stores nothing', async ({ request }) => {
-    const { apiKey } = await newAccount(request)
+    const account = await newAccount(request)
+    const { apiKey } = account
     const key = newKey()
     for (const badKey of [null, '', 'x'.repeat(256), 'has space', 'naïve', '""']) {
       await expectProblem(await pay(request, apiKey, badKey, paymentBody()), 400)
@@ -129,7 +132,7 @@ test.describe('POST /api/payments', () => {
       await expectProblem(await pay(request, apiKey, key, JSON.stringify(body)), 400)
     }
     expect(await keyRows(request, apiKey)).toEqual([])
-    expect(await charges(request, apiKey)).toEqual([])
+    expect(await newCharges(request, account)).toEqual([])
 
     // The same key is still free: a valid request is processed normally.
     const ok = await pay(request, apiKey, key, paymentBody({ amount: 99_999_999, currency: 'JPY' }))
@@ -138,7 +141,8 @@ test.describe('POST /api/payments', () => {
   })
 
   test('413 for a body over 16 KiB and 415 for a body that is not JSON', async ({ request }) => {
-    const { apiKey } = await newAccount(request)
+    const account = await newAccount(request)
+    const { apiKey } = account
     const key = newKey()
     const big = JSON.stringify({ ...paymentBody(), orderId: 'x'.repeat(17 * 1024) })
     await expectProblem(await pay(request, apiKey, key, big), 413)
@@ -155,7 +159,8 @@ test.describe('POST /api/payments', () => {
   test('422 idempotency-key-reused for a changed body leaves the row and the provider alone', async ({
     request,
   }) => {
-    const { apiKey } = await newAccount(request)
+    const account = await newAccount(request)
+    const { apiKey } = account
     const key = newKey()
     const first = await pay(request, apiKey, key, paymentBody())
     expect(first.status()).toBe(201)
@@ -165,13 +170,14 @@ test.describe('POST /api/payments', () => {
     expect(String(problem.type)).toMatch(/\/idempotency-key-reused$/)
 
     expect(await keyRows(request, apiKey)).toEqual(before)
-    expect(await charges(request, apiKey)).toHaveLength(1)
+    expect(await newCharges(request, account)).toHaveLength(1)
     const replay = await pay(request, apiKey, key, paymentBody())
     expect(await replay.text()).toBe(await first.text())
   })
 
   test('402 for a declined card, stored and replayed like a success', async ({ request }) => {
-    const { apiKey } = await newAccount(request)
+    const account = await newAccount(request)
+    const { apiKey } = account
     const key = newKey()
     const first = await pay(request, apiKey, key, paymentBody({ paymentMethodToken: 'tok_decline' }))
     expect(first.status()).toBe(402)
@@ -188,13 +194,14 @@ test.describe('POST /api/payments', () => {
     expect(replay.status()).toBe(402)
     expect(replay.headers()['idempotent-replayed']).toBe('true')
     expect(await replay.text()).toBe(text)
-    expect((await charges(request, apiKey)).filter((c) => c.status === 'succeeded')).toHaveLength(0)
+    expect((await newCharges(request, account)).filter((c) => c.status === 'succeeded')).toHaveLength(0)
   })
 
   test('202 pending_unknown on a provider timeout settles through the sweep with one charge', async ({
     request,
   }) => {
-    const { apiKey } = await newAccount(request)
+    const account = await newAccount(request)
+    const { apiKey } = account
     const key = newKey()
     const body = paymentBody({ paymentMethodToken: 'tok_timeout' })
     const first = await pay(request, apiKey, key, body)
@@ -206,7 +213,7 @@ test.describe('POST /api/payments', () => {
     const early = await pay(request, apiKey, key, body)
     if (early.status() === 202) expect(await early.json()).toMatchObject({ state: 'pending_unknown' })
     else expect(early.status()).toBe(201)
-    expect(await charges(request, apiKey)).toHaveLength(1)
+    expect(await newCharges(request, account)).toHaveLength(1)
 
     const settled = await eventually(
       async () => {
@@ -223,7 +230,7 @@ test.describe('POST /api/payments', () => {
     expect(settled.status).toBe(201)
     expect(settled.replayed).toBe('true')
     expect(JSON.parse(settled.text)).toMatchObject({ id: pending.id, state: 'succeeded' })
-    expect(await charges(request, apiKey)).toHaveLength(1)
+    expect(await newCharges(request, account)).toHaveLength(1)
     const payment = await getJson<{ state: string }>(request, apiKey, `/api/payments/${pending.id}`)
     expect(payment.state).toBe('succeeded')
   })
@@ -231,7 +238,8 @@ test.describe('POST /api/payments', () => {
   test('409 with Retry-After while the first request is in flight; the retry replays its 201', async ({
     request,
   }) => {
-    const { apiKey } = await newAccount(request)
+    const account = await newAccount(request)
+    const { apiKey } = account
     const key = newKey()
     const body = paymentBody({ paymentMethodToken: 'tok_slow' })
     const first = pay(request, apiKey, key, body)
@@ -251,11 +259,12 @@ test.describe('POST /api/payments', () => {
     expect(retry.status()).toBe(201)
     expect(retry.headers()['idempotent-replayed']).toBe('true')
     expect(await retry.text()).toBe(await firstRes.text())
-    expect(await charges(request, apiKey)).toHaveLength(1)
+    expect(await newCharges(request, account)).toHaveLength(1)
   })
 
   test('Prefer: wait holds the duplicate and returns the first request’s stored 201', async ({ request }) => {
-    const { apiKey } = await newAccount(request)
+    const account = await newAccount(request)
+    const { apiKey } = account
     const key = newKey()
     const body = paymentBody({ paymentMethodToken: 'tok_slow' })
     const first = pay(request, apiKey, key, body)
@@ -281,13 +290,14 @@ test.describe('POST /api/payments', () => {
     )
     await expectProblem(await pay(request, apiKey, key2, body, { prefer: 'wait=0' }), 409)
     expect((await second).status()).toBe(201)
-    expect(await charges(request, apiKey)).toHaveLength(2)
+    expect(await newCharges(request, account)).toHaveLength(2)
   })
 
   test('32 concurrent identical tok_slow requests make exactly one charge; the others get 409', async ({
     request,
   }) => {
-    const { apiKey } = await newAccount(request)
+    const account = await newAccount(request)
+    const { apiKey } = account
     const key = newKey()
     const body = paymentBody({ paymentMethodToken: 'tok_slow' })
     const responses = await Promise.all(Array.from({ length: 32 }, () => pay(request, apiKey, key, body)))
@@ -296,13 +306,14 @@ test.describe('POST /api/payments', () => {
     expect(statuses.filter((s) => s === 409)).toHaveLength(31)
     for (const res of responses.filter((r) => r.status() === 409))
       expect(res.headers()['retry-after']).toBeTruthy()
-    expect(await charges(request, apiKey)).toHaveLength(1)
+    expect(await newCharges(request, account)).toHaveLength(1)
   })
 
   test('32 concurrent identical tok_slow requests with Prefer: wait all get the one stored 201', async ({
     request,
   }) => {
-    const { apiKey } = await newAccount(request)
+    const account = await newAccount(request)
+    const { apiKey } = account
     const key = newKey()
     const body = paymentBody({ paymentMethodToken: 'tok_slow' })
     const responses = await Promise.all(
@@ -312,7 +323,7 @@ test.describe('POST /api/payments', () => {
     expect(responses.map((r) => r.status())).toEqual(Array(32).fill(201))
     expect(new Set(texts).size).toBe(1)
     expect(responses.filter((r) => r.headers()['idempotent-replayed'] === 'true')).toHaveLength(31)
-    expect(await charges(request, apiKey)).toHaveLength(1)
+    expect(await newCharges(request, account)).toHaveLength(1)
   })
 
   test('keys are scoped per account: 17 and 18 may both use the same key', async ({ request }) => {
@@ -348,7 +359,8 @@ test.describe('payments, refunds, the ledger and the key rows', () => {
   })
 
   test('refunds: 201, replayed with the same key, 400 when over-refunding', async ({ request }) => {
-    const { apiKey } = await newAccount(request)
+    const account = await newAccount(request)
+    const { apiKey } = account
     const created = await (await pay(request, apiKey, newKey(), paymentBody())).json()
     const refund = (key: string | null, amount: unknown) =>
       request.post(`/api/payments/${created.id}/refunds`, {
@@ -389,7 +401,7 @@ test.describe('payments, refunds, the ledger and the key rows', () => {
     })
     expect(Date.parse(rows[0]!.expiresAt) - Date.parse(rows[0]!.createdAt)).toBeGreaterThanOrEqual(86_400_000)
     expect(await keyRows(request, b.apiKey)).toEqual([])
-    expect(await charges(request, b.apiKey)).toEqual([])
+    expect(await newCharges(request, b)).toEqual([])
   })
 })
 

@@ -66,7 +66,9 @@ test('critical point missed → Again suggested and saved → not offered again 
     await page.getByRole('button', { name: 'Show answer' }).click()
     await page.getByRole('button', { name: /^Good/ }).click()
     await expect(
-      page.locator(`[data-testid="review-done"], [data-testid="review-card"]:not([data-card-id="${cardId}"])`),
+      page.locator(
+        `[data-testid="review-done"], [data-testid="review-card"]:not([data-card-id="${cardId}"])`,
+      ),
     ).toBeVisible()
   }
   await expect(page.getByTestId('review-done')).toContainText('Done for today')
@@ -87,6 +89,10 @@ test('keyboard only: Space reveals, Tab + Space ticks, 1–4 grades, Ctrl+Z undo
   page,
   context,
 }) => {
+  const consoleErrors: string[] = []
+  page.on('console', (message) => {
+    if (message.type() === 'error') consoleErrors.push(message.text())
+  })
   await setNow(context, '2026-03-10T10:00:00Z')
   await openReview(page)
   await expect(reviewCard(page)).toHaveAttribute('data-card-id', 'idempotency-keys')
@@ -111,6 +117,8 @@ test('keyboard only: Space reveals, Tab + Space ticks, 1–4 grades, Ctrl+Z undo
   await expect(page.getByRole('button', { name: 'Undo' })).toHaveCount(0)
   await page.goto('/')
   await expect(page.getByTestId('reviews-today')).toHaveText('0')
+  // No hydration mismatches or failed actions along the way.
+  expect(consoleErrors).toEqual([])
 })
 
 test('a double-clicked grade records one review; a retried submit of the same attempt too', async ({

@@ -1,5 +1,8 @@
 // One chart: a heading, a one-line summary (the chart's text equivalent, which the
 // SVG is labelled by), the SVG itself, and an optional data table.
+// Why hand-built SVG and not a chart library: four small charts, rendered on the
+// server with zero client JS, coloured by Tailwind classes so dark mode follows
+// the system, and no new dependency in a shared node_modules.
 import type { ReactNode } from 'react'
 
 export function ChartSection({

@@ -22,7 +22,7 @@ import {
   replay,
 } from './responses'
 import { type CreatePaymentBody, createPaymentBodySchema, fieldErrors, refundBodySchema } from './schemas'
-import { type KeyRow, type KeyStatus, type Operation, type ResourceState, type Store, storeFor } from './store'
+import { inTransaction, type KeyRow, type KeyStatus, type Operation, type ResourceState, type Store, storeFor } from './store'
 import type { TraceEventKind } from './trace'
 import type { TracedTable, TraceSink } from './trace-sink'
 import {
@@ -100,6 +100,7 @@ export function createEngine(options: CreateEngineOptions): Engine {
   const config = engineConfig(options.config)
   const actor = options.actor ?? 'server'
   const store: Store = storeFor(sqlite)
+  const tx = <T>(fn: () => T): T => inTransaction(sqlite, store, fn)
   const flaws = new Set<Flaw>(config.flaws)
   const flaw = (f: Flaw) => flaws.has(f)
   /** Blind writes (no fence) for the flaws whose whole point is that nothing guards the row. */
@@ -186,7 +187,7 @@ export function createEngine(options: CreateEngineOptions): Engine {
       const pending = step('before-claim', req)
       if (pending) await pending
       const nowMs = clock.nowMs()
-      sqlite.transaction(() => {
+      tx(() => {
         store.claimBlind.run({
           scope: req.scope,
           key: req.key,
@@ -200,7 +201,7 @@ export function createEngine(options: CreateEngineOptions): Engine {
           expiresAtMs: nowMs + config.keyTtlMs,
         })
         insideClaim?.()
-      })()
+      })
       const row = keyRow(req.scope, req.key)!
       record('claim-inserted', req, `server writes the claim for ${short(req.key)} without a conflict check`, {
         from: actor,
@@ -211,7 +212,7 @@ export function createEngine(options: CreateEngineOptions): Engine {
     }
     const nowMs = clock.nowMs()
     const prior = trace ? keyRow(req.scope, req.key) : undefined
-    const won = sqlite.transaction(() => {
+    const won = tx(() => {
       const inserted =
         store.claim.run({
           scope: req.scope,
@@ -226,7 +227,7 @@ export function createEngine(options: CreateEngineOptions): Engine {
         }).changes === 1
       if (inserted) insideClaim?.()
       return inserted
-    })()
+    })
     if (!won) return { won: false, row: keyRow(req.scope, req.key)! }
     if (prior)
       record('key-expired', req, `the old row for ${short(req.key)} was past its TTL: this request starts a new intent`)
@@ -420,21 +421,21 @@ export function createEngine(options: CreateEngineOptions): Engine {
     let paymentId: number
     try {
       if (flaw('split-commit') && row.resource_id === null && !lateClaim) {
-        paymentId = sqlite.transaction(writePayment)()
+        paymentId = tx(writePayment)
         body = paymentBody(store.paymentGet.get(paymentId)!)
         commit(req, `payment ${paymentId} committed on its own; ${short(row.key)} is still in_progress`, ['payments'])
         const pending = step('after-payment-row', req)
         if (pending) await pending
-        sqlite.transaction(() => finishKey(paymentId, body))()
+        tx(() => finishKey(paymentId, body))
         commit(req, `a second transaction marks ${short(row.key)} ${keyStatus} with the stored ${status}`, ['idempotencyKeys'])
       } else {
-        ;[paymentId, body] = sqlite.transaction((): [number, string] => {
+        ;[paymentId, body] = tx((): [number, string] => {
           lateClaim?.()
           const id = writePayment()
           const text = paymentBody(store.paymentGet.get(id)!)
           finishKey(id, text)
           return [id, text]
-        })()
+        })
         commit(
           req,
           lateClaim
@@ -498,7 +499,7 @@ export function createEngine(options: CreateEngineOptions): Engine {
     const status = refundStatus(state)
     let result: [number, string]
     try {
-      result = sqlite.transaction((): [number, string] => {
+      result = tx((): [number, string] => {
         const nowMs = clock.nowMs()
         let id: number
         if (row.resource_id !== null) {
@@ -522,7 +523,7 @@ export function createEngine(options: CreateEngineOptions): Engine {
         }
         if (store.finish.run(params).changes !== 1) throw new LeaseLost()
         return [id, text]
-      })()
+      })
     } catch (error) {
       if (!(error instanceof LeaseLost)) throw error
       const latest = keyRow(row.account_id, row.key)
@@ -748,9 +749,9 @@ export function createEngine(options: CreateEngineOptions): Engine {
     const rows = store.reapable.all(nowMs, SWEEP_BATCH)
     record('sweep', undefined, `the reaper finds ${rows.length} completed key(s) past their TTL`, { sweep: 'reaper' })
     let purged = 0
-    sqlite.transaction(() => {
+    tx(() => {
       for (const row of rows) purged += store.reap.run(row.account_id, row.key, nowMs).changes
-    })()
+    })
     for (const row of rows)
       record('key-expired', sweepReq(row, 'sweep'), `the reaper purges ${short(row.key)}: a later request with it is a new intent`)
     if (purged > 0) commit(undefined, `${purged} expired key(s) deleted`, ['idempotencyKeys'])

@@ -81,3 +81,4 @@ export {
   scenariosFolder,
 } from './sim/scenarios'
 export { prng, type RandomScheduleOptions, randomScenario, randomScenarioInput } from './sim/random'
+export { clockAt, describeConfig, formatTimeline, formatViolation, rowLines } from './sim/format'

@@ -99,7 +99,9 @@ const providerPool: Database.Database[] = []
 
 /** An empty in-memory provider database (pooled: fuzzing opens thousands). Give it back with `close()`. */
 export function freshProviderDatabase(): Database.Database {
-  const db = providerPool.pop() ?? new Database(':memory:')
+  const pooled = providerPool.pop()
+  if (pooled) return pooled
+  const db = new Database(':memory:')
   db.exec(PROVIDER_SCHEMA)
   return db
 }
@@ -121,6 +123,10 @@ function prepareProvider(db: Database.Database) {
     ledgerAll: db.prepare<[], LedgerSqlRow>('SELECT * FROM ledger ORDER BY seq'),
     ledgerByAccount: db.prepare<[number], LedgerSqlRow>('SELECT * FROM ledger WHERE account_id = ? ORDER BY seq'),
     chargeCount: db.prepare<[], { n: number }>("SELECT COUNT(*) AS n FROM ledger WHERE kind = 'charge'"),
+    begin: db.prepare('BEGIN IMMEDIATE'),
+    commit: db.prepare('COMMIT'),
+    rollback: db.prepare('ROLLBACK'),
+    reset: ['provider_keys', 'ledger', 'sqlite_sequence'].map((t) => db.prepare(`DELETE FROM ${t}`)),
   }
 }
 
@@ -267,13 +273,22 @@ export class SimulatedProvider implements PaymentProvider {
     chargeId: string | null,
     nowMs: number,
   ): string {
-    return this.db.transaction(() => {
+    const write = () => {
       const seq = this.stmts.nextSeq.get()?.n ?? 1
       const id = `${kind === 'charge' ? this.idPrefix : 're_'}${String(seq).padStart(4, '0')}`
       this.stmts.ledgerInsert.run(id, kind, providerKey, accountId, amount, currency, kind === 'charge' ? 'succeeded' : 'refunded', chargeId, nowMs)
       if (providerKey !== null) this.stmts.keyInsert.run(providerKey, kind === 'charge' ? 'succeeded' : 'refunded', id)
       return id
-    })()
+    }
+    this.stmts.begin.run()
+    try {
+      const id = write()
+      this.stmts.commit.run()
+      return id
+    } catch (error) {
+      if (this.db.inTransaction) this.stmts.rollback.run()
+      throw error
+    }
   }
 
   private scheduleWebhook(
@@ -377,7 +392,7 @@ export class SimulatedProvider implements PaymentProvider {
   /** Closes the provider's database (an in-memory one goes back to the pool, emptied). */
   close(): void {
     if (this.pooled && providerPool.length < 8) {
-      this.db.exec('DELETE FROM provider_keys; DELETE FROM ledger; DELETE FROM sqlite_sequence;')
+      for (const statement of this.stmts.reset) statement.run()
       providerPool.push(this.db)
       return
     }

@@ -185,8 +185,27 @@ export function prepareStore(sqlite: Database.Database) {
     keysAll: () => sqlite.prepare<[], KeyRow>('SELECT * FROM idempotency_keys ORDER BY created_at_ms, account_id, key'),
     paymentsAll: () => sqlite.prepare<[], PaymentRow>('SELECT * FROM payments ORDER BY id'),
     refundsAll: () => sqlite.prepare<[], RefundRow>('SELECT * FROM refunds ORDER BY id'),
+    begin: () => sqlite.prepare('BEGIN IMMEDIATE'),
+    commit: () => sqlite.prepare('COMMIT'),
+    rollback: () => sqlite.prepare('ROLLBACK'),
   })
   return s
+}
+
+/**
+ * Runs `fn` in one write transaction (BEGIN IMMEDIATE: the write lock is taken up
+ * front, so two live requests never deadlock upgrading a read). Rolls back on throw.
+ */
+export function inTransaction<T>(sqlite: Database.Database, store: Store, fn: () => T): T {
+  store.begin.run()
+  try {
+    const result = fn()
+    store.commit.run()
+    return result
+  } catch (error) {
+    if (sqlite.inTransaction) store.rollback.run()
+    throw error
+  }
 }
 export type Store = ReturnType<typeof prepareStore>
 

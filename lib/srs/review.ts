@@ -4,7 +4,7 @@
 import type { State } from 'ts-fsrs'
 import type { Sqlite } from '@/db/open'
 import { type CardStateRecord, type ReviewLogRecord, studyQueries } from '@/db/queries/study'
-import { type GradeRating, RATINGS, suggestRating } from './rubric'
+import { type GradeRating, suggestRating } from './rubric'
 import { type CardSchedule, previewSchedule, type SchedulePreview, scheduleAfterGrade } from './scheduler'
 import { type StudySettings, studySettingsFrom } from './settings'
 import { DAY_MS, studyDayBounds, studyDayNumberOf } from './study-day'
@@ -324,5 +324,3 @@ export function rememberBrowserTimezone(
 ): boolean {
   return studyQueries(sqlite).insertLearnerSettingsIfMissing({ learnerId, timezone, nowMs })
 }
-
-export { RATINGS }

@@ -5,8 +5,8 @@
 // - a card state replaces ours only when it reflects a later review;
 // - settings from the file replace ours (importing is an explicit choice).
 // So importing the same file twice changes nothing the second time.
-import { and, eq, or } from 'drizzle-orm'
-import { drizzleFor, type Sqlite } from '@/db/open'
+import { and, eq, sql } from 'drizzle-orm'
+import { type Db, drizzleFor, type Sqlite } from '@/db/open'
 import { cardStates, learnerSettings, reviewLogs } from '@/db/schema'
 import type { ExportedSettings, StudyStateFile } from './format'
 
@@ -19,12 +19,91 @@ export interface MergeSummary {
   settingsChanged: boolean
 }
 
-function sameSettings(a: ExportedSettings, b: ExportedSettings): boolean {
-  return (Object.keys(a) as (keyof ExportedSettings)[]).every((key) => a[key] === b[key])
+const p = (name: string) => sql.placeholder(name)
+
+// Prepared once per import: a file may carry years of reviews.
+function prepareMergeQueries(db: Db) {
+  const cardStateColumns = {
+    learnerId: p('learnerId'),
+    cardId: p('cardId'),
+    dueMs: p('dueMs'),
+    stability: p('stability'),
+    difficulty: p('difficulty'),
+    elapsedDays: p('elapsedDays'),
+    scheduledDays: p('scheduledDays'),
+    learningSteps: p('learningSteps'),
+    reps: p('reps'),
+    lapses: p('lapses'),
+    state: p('state'),
+    lastReviewMs: p('lastReviewMs'),
+  }
+  // update().set() takes SQL, not bare placeholders.
+  const cardStateFields = {
+    dueMs: sql`${p('dueMs')}`,
+    stability: sql`${p('stability')}`,
+    difficulty: sql`${p('difficulty')}`,
+    elapsedDays: sql`${p('elapsedDays')}`,
+    scheduledDays: sql`${p('scheduledDays')}`,
+    learningSteps: sql`${p('learningSteps')}`,
+    reps: sql`${p('reps')}`,
+    lapses: sql`${p('lapses')}`,
+    state: sql`${p('state')}`,
+    lastReviewMs: sql`${p('lastReviewMs')}`,
+  }
+  const thisCard = and(eq(cardStates.learnerId, p('learnerId')), eq(cardStates.cardId, p('cardId')))
+  return {
+    cardState: db
+      .select({ lastReviewMs: cardStates.lastReviewMs })
+      .from(cardStates)
+      .where(thisCard)
+      .prepare(),
+    insertCardState: db.insert(cardStates).values(cardStateColumns).prepare(),
+    updateCardState: db.update(cardStates).set(cardStateFields).where(thisCard).prepare(),
+    logByToken: db
+      .select({ id: reviewLogs.id })
+      .from(reviewLogs)
+      .where(and(eq(reviewLogs.learnerId, p('learnerId')), eq(reviewLogs.attemptToken, p('attemptToken'))))
+      .prepare(),
+    logByCardAndTime: db
+      .select({ id: reviewLogs.id })
+      .from(reviewLogs)
+      .where(
+        and(
+          eq(reviewLogs.learnerId, p('learnerId')),
+          eq(reviewLogs.cardId, p('cardId')),
+          eq(reviewLogs.reviewedAtMs, p('reviewedAtMs')),
+        ),
+      )
+      .prepare(),
+    insertLog: db
+      .insert(reviewLogs)
+      .values({
+        learnerId: p('learnerId'),
+        cardId: p('cardId'),
+        attemptToken: p('attemptToken'),
+        rating: p('rating'),
+        suggestedRating: p('suggestedRating'),
+        pointsTicked: p('pointsTicked'),
+        pointsAll: p('pointsAll'),
+        durationMs: p('durationMs'),
+        answerMode: p('answerMode'),
+        stateBefore: p('stateBefore'),
+        reviewedAtMs: p('reviewedAtMs'),
+        snapshot: p('snapshot'),
+        dueAfterMs: p('dueAfterMs'),
+      })
+      .prepare(),
+  }
+}
+
+/** True when every setting in the file already has that value here. */
+function sameSettings(theirs: ExportedSettings, ours: ExportedSettings): boolean {
+  return (Object.keys(theirs) as (keyof ExportedSettings)[]).every((key) => theirs[key] === ours[key])
 }
 
 export function mergeStudyState(sqlite: Sqlite, learnerId: string, file: StudyStateFile): MergeSummary {
   const db = drizzleFor(sqlite)
+  const q = prepareMergeQueries(db)
   const summary: MergeSummary = {
     reviewLogsAdded: 0,
     reviewLogsAlreadyThere: 0,
@@ -36,10 +115,8 @@ export function mergeStudyState(sqlite: Sqlite, learnerId: string, file: StudySt
 
   const merge = sqlite.transaction(() => {
     if (file.settings) {
-      const { learnerId: _learner, ...current } =
-        db.select().from(learnerSettings).where(eq(learnerSettings.learnerId, learnerId)).get() ?? {}
-      const ours = current as ExportedSettings
-      summary.settingsChanged = !('timezone' in current) || !sameSettings(ours, file.settings)
+      const ours = db.select().from(learnerSettings).where(eq(learnerSettings.learnerId, learnerId)).get()
+      summary.settingsChanged = !ours || !sameSettings(file.settings, ours)
       if (summary.settingsChanged)
         db.insert(learnerSettings)
           .values({ learnerId, ...file.settings })
@@ -48,21 +125,12 @@ export function mergeStudyState(sqlite: Sqlite, learnerId: string, file: StudySt
     }
 
     for (const incoming of file.cardStates) {
-      const existing = db
-        .select({ lastReviewMs: cardStates.lastReviewMs })
-        .from(cardStates)
-        .where(and(eq(cardStates.learnerId, learnerId), eq(cardStates.cardId, incoming.cardId)))
-        .get()
+      const existing = q.cardState.get({ learnerId, cardId: incoming.cardId })
       if (!existing) {
-        db.insert(cardStates)
-          .values({ learnerId, ...incoming })
-          .run()
+        q.insertCardState.run({ learnerId, ...incoming })
         summary.cardStatesAdded++
       } else if ((incoming.lastReviewMs ?? -1) > (existing.lastReviewMs ?? -1)) {
-        db.update(cardStates)
-          .set(incoming)
-          .where(and(eq(cardStates.learnerId, learnerId), eq(cardStates.cardId, incoming.cardId)))
-          .run()
+        q.updateCardState.run({ learnerId, ...incoming })
         summary.cardStatesUpdated++
       } else {
         summary.cardStatesKept++
@@ -70,32 +138,21 @@ export function mergeStudyState(sqlite: Sqlite, learnerId: string, file: StudySt
     }
 
     for (const log of file.reviewLogs) {
-      const duplicate = db
-        .select({ id: reviewLogs.id })
-        .from(reviewLogs)
-        .where(
-          and(
-            eq(reviewLogs.learnerId, learnerId),
-            or(
-              eq(reviewLogs.attemptToken, log.attemptToken),
-              and(eq(reviewLogs.cardId, log.cardId), eq(reviewLogs.reviewedAtMs, log.reviewedAtMs)),
-            ),
-          ),
-        )
-        .get()
+      // Two lookups, each on its own index (an OR of the two would scan the learner's log).
+      const duplicate =
+        q.logByToken.get({ learnerId, attemptToken: log.attemptToken }) ??
+        q.logByCardAndTime.get({ learnerId, cardId: log.cardId, reviewedAtMs: log.reviewedAtMs })
       if (duplicate) {
         summary.reviewLogsAlreadyThere++
         continue
       }
-      db.insert(reviewLogs)
-        .values({
-          learnerId,
-          ...log,
-          pointsTicked: JSON.stringify(log.pointsTicked),
-          pointsAll: JSON.stringify(log.pointsAll),
-          snapshot: log.snapshot === null ? null : JSON.stringify(log.snapshot),
-        })
-        .run()
+      q.insertLog.run({
+        learnerId,
+        ...log,
+        pointsTicked: JSON.stringify(log.pointsTicked),
+        pointsAll: JSON.stringify(log.pointsAll),
+        snapshot: log.snapshot === null ? null : JSON.stringify(log.snapshot),
+      })
       summary.reviewLogsAdded++
     }
   })

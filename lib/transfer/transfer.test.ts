@@ -179,6 +179,25 @@ describe('import', () => {
     expect(after.reviewLogs).toHaveLength(4)
   })
 
+  test('a newer state in the file replaces an older one here', () => {
+    recordReview(sqlite, bob, {
+      cardId: 'idempotency-keys',
+      rating: Rating.Good,
+      nowMs: t0 - 5 * day,
+      pointsAll: points,
+      pointsTicked: points,
+      attemptToken: 'bob-older-review',
+    })
+    const result = importStudyState(sqlite, bob, JSON.stringify(exportStudyState(sqlite, alice, t0)))
+    expect(result.kind === 'imported' && result.summary).toMatchObject({
+      cardStatesUpdated: 1,
+      cardStatesAdded: 1,
+    })
+    const stateOf = (learner: string) =>
+      exportStudyState(sqlite, learner, t0).cardStates.find((c) => c.cardId === 'idempotency-keys')
+    expect(stateOf(bob)).toEqual(stateOf(alice))
+  })
+
   test('a review already here under another attempt token (same card, same time) is not doubled', () => {
     const file = exportStudyState(sqlite, alice, t0)
     for (const log of file.reviewLogs) log.attemptToken = `${log.attemptToken}-elsewhere`

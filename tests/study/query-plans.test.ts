@@ -12,7 +12,9 @@ function planOf(sql: string, params: unknown[]): string {
 describe('query plans', () => {
   test('the due queue searches the (learner_id, due_ms) index and needs no sort', () => {
     const plan = planOf(dueCardsSql, ['learner', Date.now(), 50])
-    expect(plan).toMatch(/SEARCH card_states USING (COVERING )?INDEX card_states_due \(learner_id=\? AND due_ms<\?\)/)
+    expect(plan).toMatch(
+      /SEARCH card_states USING (COVERING )?INDEX card_states_due \(learner_id=\? AND due_ms<\?\)/,
+    )
     expect(plan).not.toMatch(/TEMP B-TREE/)
   })
 

@@ -1,6 +1,8 @@
 // POST /api/payments: create a payment, idempotently (Idempotency-Key required).
 // GET /api/payments: the calling account's payments, newest first (the live console polls it).
+
 import { sqlite } from '@/db/client'
+import { withProblems } from '@/lib/live/guard'
 import { authenticate, readIdempotentPost } from '@/lib/live/http'
 import { live } from '@/lib/live/live'
 import { getPaymentsByAccountId } from '@/lib/live/queries'
@@ -8,7 +10,7 @@ import { preferenceApplied, toHttpResponse } from '@/lib/live/respond'
 
 export const dynamic = 'force-dynamic'
 
-export async function POST(req: Request) {
+export const POST = withProblems(async function handlePost(req: Request) {
   const auth = authenticate(req)
   if (!auth.ok) return auth.response
   const post = await readIdempotentPost(req)
@@ -20,12 +22,12 @@ export async function POST(req: Request) {
     waitMs: post.waitMs,
   })
   return toHttpResponse(result, preferenceApplied(post.waitMs))
-}
+})
 
-export function GET(req: Request) {
+export const GET = withProblems(function handleGet(req: Request) {
   const auth = authenticate(req)
   if (!auth.ok) return auth.response
   return Response.json(getPaymentsByAccountId(sqlite(), auth.accountId), {
     headers: { 'cache-control': 'no-store' },
   })
-}
+})

@@ -8,6 +8,7 @@ import { migrateSqlite } from '../../../db/open'
 const ENGINE_TABLES = ['accounts', 'idempotency_keys', 'payments', 'refunds']
 
 let image: Buffer | undefined
+const sequenceSetters = new WeakMap<Database.Database, Database.Statement>()
 const pool: Database.Database[] = []
 const POOL_MAX = 8
 
@@ -33,18 +34,29 @@ export function freshEngineDatabase(firstPaymentId = 1): Database.Database {
   const db = pool.pop() ?? new Database(templateImage())
   if (firstPaymentId > 1) {
     // AUTOINCREMENT continues after the stored sequence: the first payment gets firstPaymentId.
-    db.prepare("INSERT INTO sqlite_sequence (name, seq) VALUES ('payments', ?)").run(firstPaymentId - 1)
+    let setSequence = sequenceSetters.get(db)
+    if (!setSequence) {
+      setSequence = db.prepare("INSERT INTO sqlite_sequence (name, seq) VALUES ('payments', ?)")
+      sequenceSetters.set(db, setSequence)
+    }
+    setSequence.run(firstPaymentId - 1)
   }
   return db
 }
 
-const RESET_SQL = 'DELETE FROM refunds; DELETE FROM payments; DELETE FROM idempotency_keys; DELETE FROM accounts; DELETE FROM sqlite_sequence;'
+const RESET_TABLES = ['refunds', 'payments', 'idempotency_keys', 'accounts', 'sqlite_sequence']
+const resets = new WeakMap<Database.Database, Database.Statement[]>()
 
 export function releaseEngineDatabase(db: Database.Database): void {
   if (pool.length >= POOL_MAX) {
     db.close()
     return
   }
-  db.exec(RESET_SQL)
+  let statements = resets.get(db)
+  if (!statements) {
+    statements = RESET_TABLES.map((t) => db.prepare(`DELETE FROM ${t}`))
+    resets.set(db, statements)
+  }
+  for (const s of statements) s.run()
   pool.push(db)
 }

@@ -1,4 +1,5 @@
 // POST /api/payments/{id}/refunds: refund part or all of a payment, idempotently.
+import { withProblems } from '@/lib/live/guard'
 import { authenticate, parseId, readIdempotentPost } from '@/lib/live/http'
 import { live } from '@/lib/live/live'
 import { problemResponse, problems } from '@/lib/live/problems'
@@ -6,7 +7,10 @@ import { preferenceApplied, toHttpResponse } from '@/lib/live/respond'
 
 export const dynamic = 'force-dynamic'
 
-export async function POST(req: Request, { params }: { params: Promise<{ id: string }> }) {
+export const POST = withProblems(async function handlePost(
+  req: Request,
+  { params }: { params: Promise<{ id: string }> },
+) {
   const auth = authenticate(req)
   if (!auth.ok) return auth.response
   const paymentId = parseId((await params).id)
@@ -22,4 +26,4 @@ export async function POST(req: Request, { params }: { params: Promise<{ id: str
     waitMs: post.waitMs,
   })
   return toHttpResponse(result, preferenceApplied(post.waitMs))
-}
+})

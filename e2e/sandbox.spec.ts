@@ -1,0 +1,125 @@
+// The sandbox and the card timelines, in a real browser against the production build:
+// the headline lesson (flip "Charge before insert" → 2 charges become 1), the shared URL,
+// keyboard stepping, the card's engine-drawn timelines, axe, and a screenshot.
+import AxeBuilder from '@axe-core/playwright'
+import { expect, type Page, test } from '@playwright/test'
+
+test.use({ viewport: { width: 1280, height: 900 } })
+
+const chargeCount = (page: Page) => page.getByTestId('charge-count')
+const violations = (page: Page) => page.getByTestId('violations').getByRole('listitem')
+const orderSwitch = (page: Page) => page.getByRole('switch', { name: 'Charge before insert', exact: true })
+
+test('store-after-charge: 2 charges and I1; Charge before insert off → 1 charge; the shared URL replays it', async ({
+  page,
+  browser,
+}) => {
+  await page.goto('/sandbox?scenario=store-after-charge')
+  await expect(chargeCount(page)).toHaveText('2')
+  const i1 = violations(page).filter({ hasText: /^I1 — / })
+  await expect(i1).toHaveCount(1)
+  await expect(i1).toContainText('single effect')
+
+  // The violation's link steps the timeline to the event that broke it: the second charge.
+  const slider = page.getByRole('slider', { name: 'Step through Timeline of store-after-charge' })
+  await i1.getByRole('button').click()
+  await expect(slider).toHaveAttribute('aria-valuetext', /ch_0002/)
+
+  await expect(orderSwitch(page)).toBeChecked()
+  await orderSwitch(page).click()
+  await expect(orderSwitch(page)).not.toBeChecked()
+  await page.getByRole('button', { name: 'Run', exact: true }).click()
+
+  await expect(chargeCount(page)).toHaveText('1')
+  await expect(violations(page)).toHaveCount(0)
+  await expect(page.getByText('No invariant broken.')).toBeVisible()
+  await expect(page).toHaveURL(/\/sandbox\?s=v1\.[A-Za-z0-9_-]+$/)
+  const shared = page.url()
+
+  // A fresh browser context (no cookies, no state) opening the link sees the same run.
+  const fresh = await browser.newContext({ viewport: { width: 1280, height: 900 } })
+  const other = await fresh.newPage()
+  await other.goto(shared)
+  await expect(chargeCount(other)).toHaveText('1')
+  await expect(violations(other)).toHaveCount(0)
+  await expect(orderSwitch(other)).not.toBeChecked()
+  const narration = async (p: Page) =>
+    p
+      .getByRole('slider', { name: 'Step through Timeline of store-after-charge' })
+      .getAttribute('aria-valuetext')
+  expect(await narration(other)).toBe(await narration(page))
+  await fresh.close()
+})
+
+test('keyboard stepping changes the narrated event', async ({ page }) => {
+  await page.goto('/sandbox?scenario=lost-response')
+  const slider = page.getByRole('slider', { name: 'Step through Timeline of lost-response' })
+  await slider.focus()
+  await page.keyboard.press('Home')
+  await expect(slider).toHaveAttribute('aria-valuetext', /^10:00:00\.000 — /)
+  await page.keyboard.press('ArrowRight')
+  await expect(slider).toHaveAttribute('aria-valuetext', /^10:00:00\.020 — .*claim/)
+  await page.keyboard.press('ArrowLeft')
+  await expect(slider).toHaveAttribute('aria-valuetext', /^10:00:00\.000 — /)
+  await page.keyboard.press('End')
+  await expect(slider).toHaveAttribute('aria-valuetext', /^10:00:02\.100 — /)
+
+  // Space plays from the start; the button says Pause while playing.
+  await page.keyboard.press('Space')
+  await expect(page.getByRole('button', { name: 'Pause' }).first()).toBeVisible()
+  await page.keyboard.press('Space')
+  await expect(page.getByRole('button', { name: 'Play' }).first()).toBeVisible()
+})
+
+test('a malformed shared URL shows a clear message, not a crash', async ({ page }) => {
+  const response = await page.goto('/sandbox?s=v1.not-a-real-state')
+  expect(response?.status()).toBe(200)
+  await expect(page.getByRole('alert')).toContainText(/shared scenario/i)
+  await expect(chargeCount(page)).toHaveText('1')
+
+  await page.goto(`/sandbox?s=v1.${'A'.repeat(7000)}`)
+  await expect(page.getByRole('alert')).toContainText(/too long/)
+})
+
+test('the idempotency card shows the lost-response timeline with the seed numbers, and store-after-charge', async ({
+  page,
+}) => {
+  await page.goto('/cards/idempotency-keys')
+  const lostSection = page.locator('section[aria-labelledby="timeline-lost-response"]')
+  await expect(lostSection).toBeVisible()
+  await expect(lostSection.getByRole('img', { name: /Timeline of lost-response/ })).toBeVisible()
+  await expect(lostSection).toContainText('10:00:00.020')
+  await expect(lostSection).toContainText('payment 88')
+  await expect(lostSection).toContainText('10:00:02.100')
+
+  const storeAfterCharge = page.locator('section[aria-labelledby="timeline-store-after-charge"]')
+  await expect(storeAfterCharge.getByRole('img', { name: /Timeline of store-after-charge/ })).toBeVisible()
+  await expect(storeAfterCharge.getByRole('listitem').filter({ hasText: /^I1 — / })).toHaveCount(1)
+})
+
+for (const path of ['/sandbox', '/cards/idempotency-keys']) {
+  for (const colorScheme of ['light', 'dark'] as const) {
+    test(`axe finds no violations on ${path} (${colorScheme})`, async ({ page }) => {
+      await page.emulateMedia({ colorScheme })
+      await page.goto(path)
+      await expect(page.getByRole('slider').first()).toBeVisible()
+      const results = await new AxeBuilder({ page }).analyze()
+      expect(
+        results.violations.map(
+          (v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`,
+        ),
+      ).toEqual([])
+    })
+  }
+}
+
+test('screenshot of the lost-response timeline', async ({ page }) => {
+  await page.emulateMedia({ reducedMotion: 'reduce', colorScheme: 'light' })
+  await page.goto('/cards/idempotency-keys')
+  const diagram = page.getByRole('region', { name: 'Timeline of lost-response: diagram' })
+  await expect(diagram).toBeVisible()
+  await expect(diagram).toHaveScreenshot('lost-response-timeline.png', {
+    animations: 'disabled',
+    caret: 'hide',
+  })
+})

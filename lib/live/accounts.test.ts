@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest'
+import { migrateSqlite, openSqlite } from '@/db/open'
+import { hashApiKey, seedDemoAccounts } from '@/db/seed'
+import { accountIdForApiKey, createAccount, rotateApiKey } from './accounts'
+
+function freshDb() {
+  const sqlite = openSqlite(':memory:')
+  migrateSqlite(sqlite)
+  seedDemoAccounts(sqlite, 0)
+  return sqlite
+}
+
+describe('accounts', () => {
+  it('knows the demo keys sk_test_17 and sk_test_18, and no other', () => {
+    const sqlite = freshDb()
+    expect(accountIdForApiKey(sqlite, 'sk_test_17')).toBe(17)
+    expect(accountIdForApiKey(sqlite, 'sk_test_18')).toBe(18)
+    expect(accountIdForApiKey(sqlite, 'sk_test_19')).toBeNull()
+  })
+
+  it('creates an account with a random key stored only as its hash', () => {
+    const sqlite = freshDb()
+    const a = createAccount(sqlite, { nowMs: 1 })
+    const b = createAccount(sqlite, { nowMs: 2 })
+    expect(a.apiKey).toMatch(/^sk_test_[A-Za-z0-9_-]{32}$/)
+    expect(a.apiKey).not.toBe(b.apiKey)
+    expect(accountIdForApiKey(sqlite, a.apiKey)).toBe(a.id)
+    const row = sqlite.prepare('SELECT api_key_hash FROM accounts WHERE id = ?').get(a.id) as { api_key_hash: string }
+    expect(row.api_key_hash).toBe(hashApiKey(a.apiKey))
+  })
+
+  it('rotating a key retires the old one', () => {
+    const sqlite = freshDb()
+    const a = createAccount(sqlite, { nowMs: 1 })
+    const next = rotateApiKey(sqlite, a.id)
+    expect(accountIdForApiKey(sqlite, a.apiKey)).toBeNull()
+    expect(accountIdForApiKey(sqlite, next)).toBe(a.id)
+  })
+})
