@@ -4,6 +4,7 @@ const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', arg
 const page = await browser.newPage()
 const cdp = await page.context().newCDPSession(page)
 await cdp.send('Profiler.enable')
+await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 })
 await cdp.send('Profiler.setSamplingInterval', { interval: 100 })
 await cdp.send('Profiler.start')
 await page.goto(url)
@@ -19,5 +20,5 @@ for (let i = 0; i < profile.samples.length; i++) {
 }
 const total = [...self.values()].reduce((a, b) => a + b, 0)
 console.log('total ms', total.toFixed(0))
-for (const [k, v] of [...self.entries()].sort((a, b) => b[1] - a[1]).slice(0, 25)) console.log(v.toFixed(1).padStart(8), k)
+for (const [k, v] of [...self.entries()].sort((a, b) => b[1] - a[1]).slice(0, 40)) console.log(v.toFixed(1).padStart(8), k)
 await browser.close()

@@ -34,8 +34,11 @@ test('the Live tab gives the learner an account and shows their calls as they ha
   await expect(page.getByTestId('live-payments')).toContainText('succeeded')
   await expect(chargeRows).toHaveCount(chargesBefore + 1)
 
-  const axe = await new AxeBuilder({ page }).include('#panel-live').analyze()
-  expect(axe.violations).toEqual([])
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme })
+    const axe = await new AxeBuilder({ page }).include('[data-testid="live-console"]').analyze()
+    expect(axe.violations, `${colorScheme} mode`).toEqual([])
+  }
 
   // Same learner, same account on the next visit.
   await page.reload()

@@ -125,28 +125,33 @@ export function LiveConsole() {
         )}
       </div>
 
-      <ol className="grid gap-4">
-        {steps.map((step, i) => (
-          <li
-            key={step.id}
-            className="rounded-lg border border-zinc-200 p-3 dark:border-zinc-700"
-            data-testid={`curl-${step.id}`}
-          >
-            <div className="flex items-center justify-between gap-2">
-              <h3 className="font-semibold">
-                {i + 1}. {step.title}
-              </h3>
-              <CopyButton text={step.command} label={step.title} />
-            </div>
-            <pre className="mt-2 overflow-x-auto rounded bg-zinc-900 p-3 text-xs text-zinc-100">
-              <code>{step.command}</code>
-            </pre>
-            <p className="mt-2 text-sm text-zinc-700 dark:text-zinc-300">{step.expect}</p>
-          </li>
-        ))}
-      </ol>
+      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
+        <ol className="grid min-w-0 content-start gap-4">
+          {steps.map((step, i) => (
+            <li
+              key={step.id}
+              className="min-w-0 rounded-lg border border-zinc-200 p-3 dark:border-zinc-700"
+              data-testid={`curl-${step.id}`}
+            >
+              <div className="flex items-center justify-between gap-2">
+                <h3 className="font-semibold">
+                  {i + 1}. {step.title}
+                </h3>
+                <CopyButton text={step.command} label={step.title} />
+              </div>
+              <pre className="mt-2 overflow-x-auto rounded bg-zinc-900 p-3 text-xs text-zinc-100">
+                <code>{step.command}</code>
+              </pre>
+              <p className="mt-2 text-sm text-zinc-700 dark:text-zinc-300">{step.expect}</p>
+            </li>
+          ))}
+        </ol>
 
-      <div>{snapshot ? <LiveTables snapshot={snapshot} /> : account ? <p>Loading your rows…</p> : null}</div>
+        {/* Beside the commands on wide screens, and sticky, so a run's effect is in view. */}
+        <div className="min-w-0 self-start lg:sticky lg:top-4">
+          {snapshot ? <LiveTables snapshot={snapshot} /> : account ? <p>Loading your rows…</p> : null}
+        </div>
+      </div>
     </section>
   )
 }

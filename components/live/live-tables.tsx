@@ -9,8 +9,8 @@ export interface LiveSnapshot {
   charges: ChargeJson[]
 }
 
-const th = 'px-2 py-1 text-left font-semibold'
-const td = 'px-2 py-1 align-top'
+const th = 'whitespace-nowrap px-2 py-1 text-left font-semibold'
+const td = 'whitespace-nowrap px-2 py-1 align-top'
 const time = (iso: string) => iso.slice(11, 19)
 const short = (s: string | null, n = 12) => (s === null ? '—' : s.length > n ? `${s.slice(0, n)}…` : s)
 

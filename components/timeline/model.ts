@@ -184,7 +184,7 @@ export function crashGaps(trace: Trace): Interval[] {
 export function shortLabel(event: TraceEvent): string {
   switch (event.kind) {
     case 'request-sent':
-      return 'POST /payments'
+      return event.requestId ? `POST /payments (${event.requestId})` : 'POST /payments'
     case 'client-retry':
       return 'retry POST'
     case 'request-received':

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { migrateSqlite, openSqlite } from '@/db/open'
 import { hashApiKey, seedDemoAccounts } from '@/db/seed'
-import { accountIdForApiKey, createAccount, rotateApiKey } from './accounts'
+import { accountIdForApiKey, createAccount } from './accounts'
 
 function freshDb() {
   const sqlite = openSqlite(':memory:')
@@ -25,15 +25,9 @@ describe('accounts', () => {
     expect(a.apiKey).toMatch(/^sk_test_[A-Za-z0-9_-]{32}$/)
     expect(a.apiKey).not.toBe(b.apiKey)
     expect(accountIdForApiKey(sqlite, a.apiKey)).toBe(a.id)
-    const row = sqlite.prepare('SELECT api_key_hash FROM accounts WHERE id = ?').get(a.id) as { api_key_hash: string }
+    const row = sqlite.prepare('SELECT api_key_hash FROM accounts WHERE id = ?').get(a.id) as {
+      api_key_hash: string
+    }
     expect(row.api_key_hash).toBe(hashApiKey(a.apiKey))
-  })
-
-  it('rotating a key retires the old one', () => {
-    const sqlite = freshDb()
-    const a = createAccount(sqlite, { nowMs: 1 })
-    const next = rotateApiKey(sqlite, a.id)
-    expect(accountIdForApiKey(sqlite, a.apiKey)).toBeNull()
-    expect(accountIdForApiKey(sqlite, next)).toBe(a.id)
   })
 })

@@ -10,7 +10,6 @@ export function newApiKey(): string {
 
 const insertSql = 'INSERT INTO accounts (api_key_hash, label, created_at_ms) VALUES (?, ?, ?) RETURNING id'
 const byHashSql = 'SELECT id FROM accounts WHERE api_key_hash = ?'
-const rekeySql = 'UPDATE accounts SET api_key_hash = ? WHERE id = ?'
 
 export function createAccount(
   sqlite: Sqlite,
@@ -19,13 +18,6 @@ export function createAccount(
   const apiKey = newApiKey()
   const row = sqlite.prepare(insertSql).get(hashApiKey(apiKey), label, nowMs) as { id: number }
   return { id: row.id, apiKey }
-}
-
-/** Gives an existing account a fresh key (the old one stops working). */
-export function rotateApiKey(sqlite: Sqlite, accountId: number): string {
-  const apiKey = newApiKey()
-  sqlite.prepare(rekeySql).run(hashApiKey(apiKey), accountId)
-  return apiKey
 }
 
 // One prepared statement per connection: authentication runs on every request.

@@ -1,13 +1,11 @@
 // Request headers the payments API reads: Idempotency-Key (IETF draft: an sf-string,
 // so `"abc"` and `abc` name the same key) and Prefer: wait=N (RFC 7240).
+import { idempotencyKeySchema } from '@/lib/engine'
 
-export const MAX_KEY_LENGTH = 255
 export const MAX_WAIT_S = 10
 
 export type KeyParse = { ok: true; key: string } | { ok: false; detail: string }
 
-// Visible ASCII: 0x21–0x7E (no spaces, no control characters).
-const visibleAscii = /^[\x21-\x7e]+$/
 // Inside an sf-string: printable ASCII incl. space, with \" and \\ escapes.
 const sfStringBody = /^(?:[\x20\x21\x23-\x5b\x5d-\x7e]|\\["\\])*$/
 
@@ -22,13 +20,10 @@ export function parseIdempotencyKey(header: string | null): KeyParse {
     }
     key = inner.replace(/\\(["\\])/g, '$1')
   }
-  if (key.length === 0) return { ok: false, detail: 'The Idempotency-Key header is empty.' }
-  if (key.length > MAX_KEY_LENGTH) {
-    return { ok: false, detail: `The Idempotency-Key is longer than ${MAX_KEY_LENGTH} characters.` }
-  }
-  if (!visibleAscii.test(key)) {
-    return { ok: false, detail: 'The Idempotency-Key may only contain visible ASCII characters (no spaces).' }
-  }
+  // The engine's schema has the final word (1–255 visible ASCII), so the sandbox and HTTP agree.
+  const checked = idempotencyKeySchema.safeParse(key)
+  if (!checked.success)
+    return { ok: false, detail: `${checked.error.issues[0]?.message ?? 'Invalid Idempotency-Key'}.` }
   return { ok: true, key }
 }
 

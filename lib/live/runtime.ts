@@ -11,8 +11,8 @@ import {
   engineConfig,
   SimulatedProvider,
   type SweepReport,
-  systemClock,
 } from '@/lib/engine'
+import { liveClock } from './clock'
 import type { LiveSettings } from './settings'
 
 export interface LiveRuntime {
@@ -28,7 +28,7 @@ export const RETRY_AFTER_S = 1
 export function createLiveRuntime({
   sqlite,
   settings,
-  clock = systemClock,
+  clock = liveClock,
 }: {
   sqlite: Sqlite
   settings: LiveSettings

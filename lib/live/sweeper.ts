@@ -4,6 +4,7 @@
 import 'server-only'
 import { live } from './live'
 import { runSweepPass } from './runtime'
+import { LiveSettingsError } from './settings'
 
 const holder = globalThis as unknown as { drillSweeper?: { stop(): void } }
 
@@ -35,5 +36,18 @@ export function startSweeper(): void {
       stopped = true
       if (timer) clearTimeout(timer)
     },
+  }
+}
+
+/** For instrumentation.ts: unsafe settings (e.g. a key TTL under 24 h) stop the server, saying why. */
+export function startSweeperOrRefuse(): void {
+  try {
+    startSweeper()
+  } catch (error) {
+    if (error instanceof LiveSettingsError) {
+      console.error(`Drill refuses to start: ${error.message}`)
+      process.exit(1)
+    }
+    throw error
   }
 }

@@ -18,6 +18,8 @@ describe('Mermaid export', () => {
       expect(lines[0]).toBe('sequenceDiagram')
       expect(lines[1]).toMatch(new RegExp(`^  accTitle: ${text}$`))
       expect(lines[1]).toContain(trace.scenario)
+      expect(lines[1]).not.toMatch(/[;#]/)
+      expect(lines[2]).not.toMatch(/[;#]/)
       expect(lines[2]).toMatch(new RegExp(`^  accDescr: ${text}$`))
       expect(lines[2]).toContain(`${trace.charges} charge`)
 

@@ -17,6 +17,15 @@ export function mermaidText(text: string): string {
     .trim()
 }
 
+/** accTitle/accDescr run to the end of the line and take no entity codes: plain words only. */
+function accText(text: string): string {
+  return text
+    .replace(/[\r\n]+/g, ' ')
+    .replace(/;/g, ',')
+    .replace(/#/g, 'no. ')
+    .trim()
+}
+
 function eventLine(trace: Trace, event: TraceEvent): string {
   const at = clockLabel(trace.clockStart, event.tMs)
   const text = mermaidText(`${at} ${event.detail}`)
@@ -36,11 +45,11 @@ export function traceToMermaid(trace: Trace, { title }: { title?: string } = {})
   const span = last
     ? `from ${trace.clockStart} to ${clockLabel(trace.clockStart, last.tMs)}`
     : 'with no events'
-  const description = `${trace.events.length} events ${span}; the provider's ledger ends with ${trace.charges} charge${trace.charges === 1 ? '' : 's'}.`
+  const description = `${trace.events.length} events ${span}, and the provider's ledger ends with ${trace.charges} charge${trace.charges === 1 ? '' : 's'}.`
   const lines = [
     'sequenceDiagram',
-    `  accTitle: ${mermaidText(title ?? `Timeline of ${trace.scenario}`)}`,
-    `  accDescr: ${mermaidText(description)}`,
+    `  accTitle: ${accText(title ?? `Timeline of ${trace.scenario}`)}`,
+    `  accDescr: ${accText(description)}`,
     ...trace.actors.map(
       (actor) => `  participant ${participantId(actor.id)} as ${mermaidText(`${actor.label} (${actor.id})`)}`,
     ),

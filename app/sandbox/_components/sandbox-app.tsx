@@ -105,6 +105,7 @@ export function SandboxApp({ initial }: { initial: SandboxRun }) {
           {dirty && !error && (
             <p className="text-zinc-700 dark:text-zinc-300">Edited: press Run to see the new timeline.</p>
           )}
+          {!dirty && !error && status && <p className="text-zinc-700 dark:text-zinc-300">{status}</p>}
         </div>
       </section>
 

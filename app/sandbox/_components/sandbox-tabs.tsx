@@ -1,6 +1,6 @@
 'use client'
-// Two tabs: the simulator and the live console. Both panels are rendered on the server
-// and passed in; this leaf only switches which one shows (ARIA tabs, arrow keys).
+// Two tabs: the simulator and the live console. Both panels come from the server as
+// props; this leaf switches which one shows (ARIA tabs, arrow keys).
 import { type KeyboardEvent, type ReactNode, useRef, useState } from 'react'
 
 const TABS = [
@@ -10,7 +10,14 @@ const TABS = [
 type TabId = (typeof TABS)[number]['id']
 
 export function SandboxTabs({ simulator, live }: { simulator: ReactNode; live: ReactNode }) {
-  const [selected, setSelected] = useState<TabId>('simulator')
+  const [selected, setSelectedTab] = useState<TabId>('simulator')
+  // The live console opens an account and polls the API: mount it on first visit to its
+  // tab (then keep it), so a sandbox visit that never opens it pays nothing for it.
+  const [liveMounted, setLiveMounted] = useState(false)
+  const setSelected = (tab: TabId) => {
+    setSelectedTab(tab)
+    if (tab === 'live') setLiveMounted(true)
+  }
   const refs = useRef<Record<TabId, HTMLButtonElement | null>>({ simulator: null, live: null })
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
@@ -82,7 +89,7 @@ export function SandboxTabs({ simulator, live }: { simulator: ReactNode; live: R
         hidden={selected !== 'live'}
         className="pt-6"
       >
-        {live}
+        {liveMounted && live}
       </div>
     </div>
   )
