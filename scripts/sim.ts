@@ -5,14 +5,14 @@
 // Exit codes: 0 ok (a flawed config may show violations: that is the lesson), 1 the
 // correct engine broke an invariant, 2 bad arguments or a malformed scenario.
 import fs from 'node:fs'
+import os from 'node:os'
+import { Worker } from 'node:worker_threads'
 import {
   canonicalScenarios,
-  describeConfig,
   type EngineConfig,
   FLAWS,
   type Flaw,
   formatTimeline,
-  formatViolation,
   INVARIANTS,
   type InvariantId,
   loadScenarioFile,
@@ -22,6 +22,7 @@ import {
   ScenarioFileError,
   scenarioById,
 } from '@/lib/engine'
+import { type FuzzJob, type FuzzMessage, fuzzRange } from '@/lib/engine/sim/fuzz'
 
 class UsageError extends Error {}
 
@@ -42,9 +43,13 @@ interface Args {
 }
 
 function parseInteger(flag: string, value: string | undefined, min: number): number {
-  if (value === undefined || !/^\d+$/.test(value)) throw new UsageError(`${flag} needs a whole number, got ${value === undefined ? 'nothing' : `"${value}"`}`)
+  if (value === undefined || !/^\d+$/.test(value))
+    throw new UsageError(
+      `${flag} needs a whole number, got ${value === undefined ? 'nothing' : `"${value}"`}`,
+    )
   const n = Number(value)
-  if (!Number.isSafeInteger(n) || n < min) throw new UsageError(`${flag} must be at least ${min}, got ${value}`)
+  if (!Number.isSafeInteger(n) || n < min)
+    throw new UsageError(`${flag} must be at least ${min}, got ${value}`)
   return n
 }
 
@@ -69,14 +74,18 @@ export function parseArgs(argv: string[]): Args {
       case '--flaw': {
         const flaw = argv[++i]
         if (flaw === undefined || !(FLAWS as readonly string[]).includes(flaw))
-          throw new UsageError(`unknown flaw ${flaw === undefined ? '(missing)' : `"${flaw}"`}; choose from ${FLAWS.join(', ')}`)
+          throw new UsageError(
+            `unknown flaw ${flaw === undefined ? '(missing)' : `"${flaw}"`}; choose from ${FLAWS.join(', ')}`,
+          )
         if (!args.flaws.includes(flaw as Flaw)) args.flaws.push(flaw as Flaw)
         break
       }
       case '--policy': {
         const policy = argv[++i]
         if (policy !== 'wait' && policy !== 'reject-409')
-          throw new UsageError(`--policy must be wait or reject-409, got ${policy === undefined ? 'nothing' : `"${policy}"`}`)
+          throw new UsageError(
+            `--policy must be wait or reject-409, got ${policy === undefined ? 'nothing' : `"${policy}"`}`,
+          )
         args.policy = policy
         break
       }
@@ -85,7 +94,8 @@ export function parseArgs(argv: string[]): Args {
         throw new UsageError('')
       default:
         if (arg.startsWith('-')) throw new UsageError(`unknown option "${arg}"`)
-        if (args.target !== undefined) throw new UsageError(`only one scenario per run (got "${args.target}" and "${arg}")`)
+        if (args.target !== undefined)
+          throw new UsageError(`only one scenario per run (got "${args.target}" and "${arg}")`)
         args.target = arg
     }
   }
@@ -107,14 +117,19 @@ function configOverrides(args: Args): Partial<EngineConfig> {
 }
 
 function resolveScenario(target: string): Scenario {
-  if (target.startsWith('random:')) return randomScenario(parseInteger('random:<seed>', target.slice('random:'.length), 0))
+  if (target.startsWith('random:'))
+    return randomScenario(parseInteger('random:<seed>', target.slice('random:'.length), 0))
   if (target.endsWith('.json') || target.includes('/')) {
     if (!fs.existsSync(target)) throw new UsageError(`no scenario file at ${target}`)
     return loadScenarioFile(target)
   }
   const scenario = scenarioById(target)
   if (!scenario)
-    throw new UsageError(`unknown scenario "${target}"; known: ${canonicalScenarios().map((s) => s.id).join(', ')}`)
+    throw new UsageError(
+      `unknown scenario "${target}"; known: ${canonicalScenarios()
+        .map((s) => s.id)
+        .join(', ')}`,
+    )
   return scenario
 }
 
@@ -152,58 +167,105 @@ async function runOne(args: Args): Promise<number> {
       })}\n`,
     )
   } else {
-    console.log(formatTimeline(result.trace, { violations: result.violations, notes: result.notes, title: scenario.title }))
+    console.log(
+      formatTimeline(result.trace, {
+        violations: result.violations,
+        notes: result.notes,
+        title: scenario.title,
+      }),
+    )
   }
   return correct && result.violations.length > 0 ? 1 : 0
+}
+
+/** Worker threads for --fuzz: one per core (at most 4), none for small runs. */
+function fuzzWorkers(n: number): number {
+  const fromEnv = Number(process.env.DRILL_FUZZ_WORKERS)
+  if (Number.isInteger(fromEnv) && fromEnv >= 1) return Math.min(fromEnv, 8)
+  return n < 2000 ? 1 : Math.max(1, Math.min(4, os.availableParallelism()))
 }
 
 async function fuzz(args: Args): Promise<number> {
   const n = args.fuzz!
   const seed0 = args.seed!
   const overrides = configOverrides(args)
-  const flawArgs = args.flaws.map((f) => ` --flaw ${f}`).join('') + (args.policy ? ` --policy ${args.policy}` : '')
+  const flawArgs =
+    args.flaws.map((f) => ` --flaw ${f}`).join('') + (args.policy ? ` --policy ${args.policy}` : '')
   const correct = args.flaws.length === 0
-  const broken = new Map<InvariantId, number>()
-  let brokenSchedules = 0
-  let printed = 0
-  const printLimit = correct ? Number.POSITIVE_INFINITY : 20
+  const printLimit = correct ? 1000 : 20
   const tty = process.stderr.isTTY
   const started = performance.now()
-  let lastProgress = started
-  const progress = (done: number, final = false) => {
-    const seconds = (performance.now() - started) / 1000
-    const rate = seconds > 0 ? Math.round(done / seconds) : 0
-    const line = `fuzz: ${done}/${n} schedules · ${brokenSchedules} violating · ${rate}/s`
-    if (tty) process.stderr.write(`\r${line}${final ? '\n' : ''}`)
-    else process.stderr.write(`${line}\n`)
-  }
-  console.log(`fuzz: ${n} random schedules, seeds ${seed0}…${seed0 + n - 1}, ${describeConfig({ flaws: args.flaws, inFlightPolicy: { kind: args.policy ?? 'per schedule', retryAfterS: 1 }, leaseMs: 0, keyTtlMs: 0 }).split(' · ')[0]}`)
-  for (let i = 0; i < n; i++) {
-    const seed = seed0 + i
-    const result = await runScenario(randomScenario(seed), { config: overrides, seed })
-    if (result.violations.length > 0) {
-      brokenSchedules++
-      for (const id of new Set(result.violations.map((v) => v.id))) broken.set(id, (broken.get(id) ?? 0) + 1)
-      for (const v of result.violations) {
-        if (printed++ < printLimit) {
-          if (tty) process.stderr.write('\r\x1b[K')
-          console.log(`seed ${seed}: ${formatViolation(result.trace, v)}  (reproduce: npm run sim -- random:${seed}${flawArgs})`)
-        }
-      }
-    }
+  const workers = fuzzWorkers(n)
+  console.log(
+    `fuzz: ${n} random schedules, seeds ${seed0}…${seed0 + n - 1}, ${args.flaws.length === 0 ? 'correct engine' : `flaws: ${args.flaws.join(', ')}`}${workers > 1 ? `, ${workers} workers` : ''}`,
+  )
+
+  const done = new Array<number>(workers).fill(0)
+  let lastProgress = 0
+  const progress = (final = false) => {
     const now = performance.now()
-    if (now - lastProgress > (tty ? 200 : 5000)) {
-      lastProgress = now
-      progress(i + 1)
-    }
+    if (!final && now - lastProgress < (tty ? 200 : 5000)) return
+    lastProgress = now
+    const total = done.reduce((a, b) => a + b, 0)
+    const rate = Math.round(total / Math.max((now - started) / 1000, 0.001))
+    const line = `fuzz: ${total}/${n} schedules · ${rate}/s`
+    process.stderr.write(tty ? `\r${line}${final ? '\n' : ''}` : `${line}\n`)
   }
-  progress(n, true)
+
+  const jobs: FuzzJob[] = []
+  const per = Math.ceil(n / workers)
+  for (let w = 0; w < workers; w++) {
+    const first = seed0 + w * per
+    const count = Math.min(per, n - w * per)
+    if (count > 0) jobs.push({ firstSeed: first, count, config: overrides, keepFindings: printLimit })
+  }
+  const results = await Promise.all(
+    jobs.map((job, w) =>
+      workers === 1
+        ? fuzzRange(job, (d) => {
+            done[w] = d
+            progress()
+          })
+        : new Promise<Extract<FuzzMessage, { type: 'done' }>>((resolve, reject) => {
+            // Workers start without tsx's loader: register it, then load the TypeScript module.
+            const entry = new URL('../lib/engine/sim/fuzz.ts', import.meta.url).href
+            const worker = new Worker(
+              `import('tsx/esm/api').then((tsx) => { tsx.register(); return import(${JSON.stringify(entry)}) })`,
+              { eval: true, workerData: { drillFuzz: job } },
+            )
+            worker.on('message', (message: FuzzMessage) => {
+              if (message.type === 'progress') {
+                done[w] = message.done
+                progress()
+              } else resolve(message)
+            })
+            worker.on('error', reject)
+            worker.on('exit', (code) => {
+              if (code !== 0) reject(new Error(`fuzz worker ${w} exited with ${code}`))
+            })
+          }),
+    ),
+  )
+  for (const [w, job] of jobs.entries()) done[w] = job.count
+  progress(true)
   const seconds = (performance.now() - started) / 1000
-  if (printed > printLimit) console.log(`… and ${printed - printLimit} more violations`)
+
+  const findings = results.flatMap((r) => r.findings).sort((a, b) => a.seed - b.seed)
+  const broken = new Map<InvariantId, number>()
+  for (const r of results) for (const [id, count] of r.broken) broken.set(id, (broken.get(id) ?? 0) + count)
+  const brokenSchedules = results.reduce((sum, r) => sum + r.brokenSchedules, 0)
+  let printed = 0
+  for (const f of findings)
+    for (const line of f.lines)
+      if (printed++ < printLimit)
+        console.log(`seed ${f.seed}: ${line}  (reproduce: npm run sim -- random:${f.seed}${flawArgs})`)
   if (brokenSchedules === 0) {
-    console.log(`no violation in ${n} schedules (${seconds.toFixed(1)} s, ${Math.round(n / seconds)} schedules/s)`)
+    console.log(
+      `no violation in ${n} schedules (${seconds.toFixed(1)} s, ${Math.round(n / seconds)} schedules/s)`,
+    )
     return 0
   }
+  if (printed > printLimit || findings.length < brokenSchedules) console.log('… more violations not shown')
   console.log(`broken schedules: ${brokenSchedules} of ${n} (${seconds.toFixed(1)} s)`)
   for (const [id, count] of [...broken].sort(([a], [b]) => a.localeCompare(b)))
     console.log(`  ${id} ${INVARIANTS[id]}: ${count} schedule${count === 1 ? '' : 's'}`)

@@ -139,7 +139,8 @@ export function LiveConsole() {
                 </h3>
                 <CopyButton text={step.command} label={step.title} />
               </div>
-              <pre className="mt-2 overflow-x-auto rounded bg-zinc-900 p-3 text-xs text-zinc-100">
+              {/* Long lines wrap instead of scrolling: nothing hidden, nothing to scroll by keyboard. */}
+              <pre className="mt-2 whitespace-pre-wrap break-all rounded bg-zinc-900 p-3 text-xs text-zinc-100">
                 <code>{step.command}</code>
               </pre>
               <p className="mt-2 text-sm text-zinc-700 dark:text-zinc-300">{step.expect}</p>

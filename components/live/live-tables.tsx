@@ -28,7 +28,14 @@ function Table({
   empty: string
 }) {
   return (
-    <div className="overflow-x-auto rounded-lg border border-zinc-200 dark:border-zinc-700">
+    <section
+      // A table wider than its column scrolls sideways; keyboard users must be able to
+      // focus the region to scroll it (axe: scrollable-region-focusable, WCAG 2.1.1).
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region has to be focusable
+      tabIndex={0}
+      aria-label={caption}
+      className="overflow-x-auto rounded-lg border border-zinc-200 focus-visible:outline-2 focus-visible:outline-blue-600 dark:border-zinc-700"
+    >
       <table data-testid={id} className="w-full text-sm">
         <caption className="px-2 py-2 text-left font-semibold">
           {caption} <span className="font-normal text-zinc-700 dark:text-zinc-300">({rows.length})</span>
@@ -62,7 +69,7 @@ function Table({
           )}
         </tbody>
       </table>
-    </div>
+    </section>
   )
 }
 

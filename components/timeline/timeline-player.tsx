@@ -1,7 +1,7 @@
 'use client'
 // The interactive leaf: play/pause, step, scrub (an ARIA slider that narrates the event),
 // speed, keyboard (Space, ←/→, Home/End). Everything it draws comes from the trace prop.
-import { type KeyboardEvent, Suspense, useEffect, useId, useMemo, useState } from 'react'
+import { type KeyboardEvent, Suspense, useEffect, useId, useMemo, useRef, useState } from 'react'
 import type { Trace } from '@/lib/engine/trace'
 import { clockLabel } from '@/lib/sandbox/clock'
 import { keyLabels, narrate, stepStates } from './model'
@@ -41,6 +41,7 @@ export function TimelinePlayer({
   const [playing, setPlaying] = useState(false)
   const [speed, setSpeed] = useState<number>(1)
   const id = useId()
+  const slider = useRef<HTMLInputElement>(null)
   const states = useMemo(() => stepStates(trace), [trace])
   const labels = useMemo(() => keyLabels(trace), [trace])
 
@@ -111,7 +112,7 @@ export function TimelinePlayer({
     // biome-ignore lint/a11y/noStaticElementInteractions: keyboard shortcuts for the controls inside
     <div className="space-y-4" onKeyDown={onKeyDown}>
       <div className="flex flex-wrap items-center gap-2">
-        <button type="button" className={button} onClick={togglePlay} aria-pressed={playing}>
+        <button type="button" className={button} onClick={togglePlay}>
           {playing ? 'Pause' : 'Play'}
         </button>
         <button type="button" className={button} onClick={() => go(step - 1)} disabled={step === 0}>
@@ -142,6 +143,7 @@ export function TimelinePlayer({
           max={last}
           step={1}
           value={step}
+          ref={slider}
           aria-label={`Step through ${title}`}
           aria-valuetext={narration}
           onChange={(event) => go(Number(event.target.value))}
@@ -221,7 +223,11 @@ export function TimelinePlayer({
                 <button
                   type="button"
                   className="underline underline-offset-2 hover:no-underline"
-                  onClick={() => go(at.i)}
+                  onClick={() => {
+                    go(at.i)
+                    // The slider narrates the breaking event to a screen reader, and arrows step on from it.
+                    slider.current?.focus()
+                  }}
                 >
                   Step to the event at {clockLabel(trace.clockStart, at.tMs)}
                 </button>

@@ -102,7 +102,12 @@ describe('the conflict branches', () => {
     const h = harness({ behaviour: () => ({ kind: 'decline' }) })
     const first = await h.engine.createPayment({ accountId: 17, key: KEY, body: BODY })
     expect(first.status).toBe(402)
-    expect(json(first.body)).toMatchObject({ id: 88, object: 'payment', state: 'failed', failureCode: 'card_declined' })
+    expect(json(first.body)).toMatchObject({
+      id: 88,
+      object: 'payment',
+      state: 'failed',
+      failureCode: 'card_declined',
+    })
     const again = await h.engine.createPayment({ accountId: 17, key: KEY, body: BODY })
     expect(again).toMatchObject({ status: 402, replayed: true, body: first.body })
     expect(h.calls).toHaveLength(1)
@@ -125,7 +130,10 @@ describe('the conflict branches', () => {
   })
 
   it('with policy wait, holds the duplicate and returns the first result when it lands', async () => {
-    const h = harness({ latencyMs: 450, config: { inFlightPolicy: { kind: 'wait', maxWaitMs: 1000, retryAfterS: 1 } } })
+    const h = harness({
+      latencyMs: 450,
+      config: { inFlightPolicy: { kind: 'wait', maxWaitMs: 1000, retryAfterS: 1 } },
+    })
     const a = h.engine.createPayment({ accountId: 17, key: KEY, body: BODY })
     await h.clock.advance(80)
     const b = until(h.clock, h.second().createPayment({ accountId: 17, key: KEY, body: BODY }))
@@ -139,7 +147,10 @@ describe('the conflict branches', () => {
     const h = harness({ latencyMs: 5000 })
     void h.engine.createPayment({ accountId: 17, key: KEY, body: BODY })
     await h.clock.advance(10)
-    const b = await until(h.clock, h.second().createPayment({ accountId: 17, key: KEY, body: BODY, waitMs: 300 }))
+    const b = await until(
+      h.clock,
+      h.second().createPayment({ accountId: 17, key: KEY, body: BODY, waitMs: 300 }),
+    )
     expect(b.status).toBe(409)
     expect(h.clock.now - START_MS).toBeGreaterThanOrEqual(300)
   })
@@ -158,7 +169,10 @@ describe('the conflict branches', () => {
       `UPDATE idempotency_keys SET lease_until_ms = ?, lease_version = lease_version + 1
        WHERE account_id = 17 AND key = ? AND status = 'in_progress' AND lease_version = 0 AND lease_until_ms <= ?`,
     )
-    const winners = [update.run(START_MS + 1000, KEY, START_MS).changes, update.run(START_MS + 1000, KEY, START_MS).changes]
+    const winners = [
+      update.run(START_MS + 1000, KEY, START_MS).changes,
+      update.run(START_MS + 1000, KEY, START_MS).changes,
+    ]
     expect(winners).toEqual([1, 0])
   })
 
@@ -169,7 +183,9 @@ describe('the conflict branches', () => {
     // Simulate the crash after the charge: the key is back to in_progress with an expired lease, no payment row.
     h.sqlite.prepare('DELETE FROM payments').run()
     h.sqlite
-      .prepare("UPDATE idempotency_keys SET status = 'in_progress', response_status = NULL, response_body = NULL, resource_id = NULL, lease_until_ms = ?")
+      .prepare(
+        "UPDATE idempotency_keys SET status = 'in_progress', response_status = NULL, response_body = NULL, resource_id = NULL, lease_until_ms = ?",
+      )
       .run(START_MS + 500)
     await h.clock.advance(1000)
     const retry = await h.engine.createPayment({ accountId: 17, key: KEY, body: BODY })
@@ -181,8 +197,13 @@ describe('the conflict branches', () => {
 
 describe('unknown outcomes', () => {
   it('answers 202 pending_unknown on a provider timeout; a retry gets the current state and charges nothing; reconciliation settles it once', async () => {
-    const h = harness({ behaviour: (r) => ({ kind: r.requestId === 'first' ? 'timeout-after-accept' : 'ok' }) })
-    const first = await until(h.clock, h.engine.createPayment({ accountId: 17, key: KEY, body: BODY, requestId: 'first' }))
+    const h = harness({
+      behaviour: (r) => ({ kind: r.requestId === 'first' ? 'timeout-after-accept' : 'ok' }),
+    })
+    const first = await until(
+      h.clock,
+      h.engine.createPayment({ accountId: 17, key: KEY, body: BODY, requestId: 'first' }),
+    )
     expect(first.status).toBe(202)
     expect(json(first.body)).toMatchObject({ id: 88, object: 'payment', state: 'pending_unknown' })
     const retry = await h.engine.createPayment({ accountId: 17, key: KEY, body: BODY })
@@ -212,18 +233,30 @@ describe('unknown outcomes', () => {
     await until(h.clock, h.engine.createPayment({ accountId: 17, key: KEY, body: BODY }))
     const providerKey = h.keyRow(17, KEY)!.provider_key
     const chargeId = h.provider.ledger()[0]!.id
-    expect(await h.engine.handleWebhook({ providerKey, outcome: 'succeeded', chargeId })).toEqual({ kind: 'settled' })
-    expect(await h.engine.handleWebhook({ providerKey, outcome: 'succeeded', chargeId })).toEqual({ kind: 'ignored' })
-    expect(await h.engine.handleWebhook({ providerKey: 'pk_nope', outcome: 'succeeded' })).toEqual({ kind: 'unknown-key' })
+    expect(await h.engine.handleWebhook({ providerKey, outcome: 'succeeded', chargeId })).toEqual({
+      kind: 'settled',
+    })
+    expect(await h.engine.handleWebhook({ providerKey, outcome: 'succeeded', chargeId })).toEqual({
+      kind: 'ignored',
+    })
+    expect(await h.engine.handleWebhook({ providerKey: 'pk_nope', outcome: 'succeeded' })).toEqual({
+      kind: 'unknown-key',
+    })
     expect(h.keyRow(17, KEY)!.response_status).toBe(201)
   })
 })
 
 describe('expiry and scope', () => {
   it('the reaper purges completed keys past the TTL but never in_progress or pending_unknown ones', async () => {
-    const h = harness({ config: { keyTtlMs: 1000 }, behaviour: (r) => ({ kind: r.requestId === 'p' ? 'timeout-after-accept' : 'ok' }) })
+    const h = harness({
+      config: { keyTtlMs: 1000 },
+      behaviour: (r) => ({ kind: r.requestId === 'p' ? 'timeout-after-accept' : 'ok' }),
+    })
     await h.engine.createPayment({ accountId: 17, key: 'done', body: BODY })
-    await until(h.clock, h.engine.createPayment({ accountId: 17, key: 'pending', body: BODY, requestId: 'p' }))
+    await until(
+      h.clock,
+      h.engine.createPayment({ accountId: 17, key: 'pending', body: BODY, requestId: 'p' }),
+    )
     h.sqlite
       .prepare(
         `INSERT INTO idempotency_keys (account_id, key, operation, status, body_hash, request_body, provider_key,
@@ -256,7 +289,10 @@ describe('expiry and scope', () => {
     const first = await h.engine.createPayment({ accountId: 17, key: KEY, body: BODY })
     await h.clock.advance(23 * 3_600_000)
     await h.engine.reapExpiredKeys()
-    expect(await h.engine.createPayment({ accountId: 17, key: KEY, body: BODY })).toMatchObject({ replayed: true, body: first.body })
+    expect(await h.engine.createPayment({ accountId: 17, key: KEY, body: BODY })).toMatchObject({
+      replayed: true,
+      body: first.body,
+    })
   })
 
   it('keeps accounts 17 and 18 apart: the same key gives two rows and two first attempts', async () => {
@@ -278,25 +314,55 @@ describe('refunds', () => {
 
   it('refunds with its own key, replays the refund, and never exceeds the captured amount', async () => {
     const h = await paid()
-    const r1 = await h.engine.refundPayment({ accountId: 17, key: 'refund-1', paymentId: 88, body: { amount: 2000 } })
+    const r1 = await h.engine.refundPayment({
+      accountId: 17,
+      key: 'refund-1',
+      paymentId: 88,
+      body: { amount: 2000 },
+    })
     expect(r1.status).toBe(201)
-    expect(json(r1.body)).toMatchObject({ object: 'refund', paymentId: 88, amount: 2000, currency: 'USD', state: 'succeeded' })
-    expect(await h.engine.refundPayment({ accountId: 17, key: 'refund-1', paymentId: 88, body: { amount: 2000 } })).toMatchObject({
+    expect(json(r1.body)).toMatchObject({
+      object: 'refund',
+      paymentId: 88,
+      amount: 2000,
+      currency: 'USD',
+      state: 'succeeded',
+    })
+    expect(
+      await h.engine.refundPayment({ accountId: 17, key: 'refund-1', paymentId: 88, body: { amount: 2000 } }),
+    ).toMatchObject({
       replayed: true,
       body: r1.body,
     })
-    const over = await h.engine.refundPayment({ accountId: 17, key: 'refund-2', paymentId: 88, body: { amount: 501 } })
+    const over = await h.engine.refundPayment({
+      accountId: 17,
+      key: 'refund-2',
+      paymentId: 88,
+      body: { amount: 501 },
+    })
     expect(over.status).toBe(400)
     expect(over.kind).toBe('over-refund')
     expect(h.keyRow(17, 'refund-2')).toBeUndefined()
-    expect((await h.engine.refundPayment({ accountId: 17, key: 'refund-3', paymentId: 88, body: { amount: 500 } })).status).toBe(201)
-    expect(h.provider.ledger().filter((l) => l.kind === 'refund').reduce((s, l) => s + l.amount, 0)).toBe(2500)
+    expect(
+      (await h.engine.refundPayment({ accountId: 17, key: 'refund-3', paymentId: 88, body: { amount: 500 } }))
+        .status,
+    ).toBe(201)
+    expect(
+      h.provider
+        .ledger()
+        .filter((l) => l.kind === 'refund')
+        .reduce((s, l) => s + l.amount, 0),
+    ).toBe(2500)
   })
 
   it('answers 404 for another account’s payment and 400 for a bad amount, storing nothing', async () => {
     const h = await paid()
-    expect((await h.engine.refundPayment({ accountId: 18, key: 'r', paymentId: 88, body: { amount: 1 } })).status).toBe(404)
-    expect((await h.engine.refundPayment({ accountId: 17, key: 'r', paymentId: 88, body: { amount: 0 } })).status).toBe(400)
+    expect(
+      (await h.engine.refundPayment({ accountId: 18, key: 'r', paymentId: 88, body: { amount: 1 } })).status,
+    ).toBe(404)
+    expect(
+      (await h.engine.refundPayment({ accountId: 17, key: 'r', paymentId: 88, body: { amount: 0 } })).status,
+    ).toBe(400)
     expect(h.keyRow(17, 'r')).toBeUndefined()
   })
 })

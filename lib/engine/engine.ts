@@ -22,7 +22,15 @@ import {
   replay,
 } from './responses'
 import { type CreatePaymentBody, createPaymentBodySchema, fieldErrors, refundBodySchema } from './schemas'
-import { inTransaction, type KeyRow, type KeyStatus, type Operation, type ResourceState, type Store, storeFor } from './store'
+import {
+  inTransaction,
+  type KeyRow,
+  type KeyStatus,
+  type Operation,
+  type ResourceState,
+  type Store,
+  storeFor,
+} from './store'
 import type { TraceEventKind } from './trace'
 import type { TracedTable, TraceSink } from './trace-sink'
 import {
@@ -117,7 +125,14 @@ export function createEngine(options: CreateEngineOptions): Engine {
     kind: TraceEventKind,
     req: Req | undefined,
     detail: string,
-    extra: { from?: string; to?: string; chargeId?: string; providerKey?: string | null; sweep?: 'lease-recovery' | 'reconciliation' | 'reaper'; status?: number } = {},
+    extra: {
+      from?: string
+      to?: string
+      chargeId?: string
+      providerKey?: string | null
+      sweep?: 'lease-recovery' | 'reconciliation' | 'reaper'
+      status?: number
+    } = {},
     touched?: readonly TracedTable[],
   ): void {
     if (!trace) return
@@ -126,7 +141,9 @@ export function createEngine(options: CreateEngineOptions): Engine {
         actor,
         kind,
         detail,
-        ...(req ? { requestId: req.requestId, accountId: req.accountId, key: req.key, bodyHash: req.hash } : {}),
+        ...(req
+          ? { requestId: req.requestId, accountId: req.accountId, key: req.key, bodyHash: req.hash }
+          : {}),
         ...extra,
       },
       touched,
@@ -145,14 +162,22 @@ export function createEngine(options: CreateEngineOptions): Engine {
   }
 
   function locationFor(row: KeyRow): string | undefined {
-    return row.operation === 'create_payment' && row.resource_id !== null ? paymentLocation(row.resource_id) : undefined
+    return row.operation === 'create_payment' && row.resource_id !== null
+      ? paymentLocation(row.resource_id)
+      : undefined
   }
 
   function keyRow(scope: number, key: string): KeyRow | undefined {
     return store.keyGet.get(scope, key)
   }
 
-  function newReq(accountId: number, key: string, hash: string, requestId: string | undefined, waitMs?: number): Req {
+  function newReq(
+    accountId: number,
+    key: string,
+    hash: string,
+    requestId: string | undefined,
+    waitMs?: number,
+  ): Req {
     return {
       requestId: requestId ?? `req-${++requestCounter}`,
       accountId,
@@ -180,10 +205,15 @@ export function createEngine(options: CreateEngineOptions): Engine {
       const existing = keyRow(req.scope, req.key)
       if (existing && !(existing.status === 'completed' && existing.expires_at_ms <= clock.nowMs()))
         return { won: false, row: existing }
-      record('claim-lookup', req, `server looks up ${short(req.key)} and sees no row (nothing is reserved yet)`, {
-        from: actor,
-        to: 'db',
-      })
+      record(
+        'claim-lookup',
+        req,
+        `server looks up ${short(req.key)} and sees no row (nothing is reserved yet)`,
+        {
+          from: actor,
+          to: 'db',
+        },
+      )
       const pending = step('before-claim', req)
       if (pending) await pending
       const nowMs = clock.nowMs()
@@ -203,16 +233,24 @@ export function createEngine(options: CreateEngineOptions): Engine {
         insideClaim?.()
       })
       const row = keyRow(req.scope, req.key)!
-      record('claim-inserted', req, `server writes the claim for ${short(req.key)} without a conflict check`, {
-        from: actor,
-        to: 'db',
-      })
+      record(
+        'claim-inserted',
+        req,
+        `server writes the claim for ${short(req.key)} without a conflict check`,
+        {
+          from: actor,
+          to: 'db',
+        },
+      )
       commit(req, `claim committed: ${short(req.key)} in_progress, empty response`, ['idempotencyKeys'])
       return { won: true, row }
     }
     const nowMs = clock.nowMs()
-    const prior = trace ? keyRow(req.scope, req.key) : undefined
-    const won = tx(() => {
+    const prior = keyRow(req.scope, req.key)
+    // Fast path for a retry: a live row answers without attempting a write.
+    if (prior && !(prior.status === 'completed' && prior.expires_at_ms <= nowMs))
+      return { won: false, row: prior }
+    const attempt = () => {
       const inserted =
         store.claim.run({
           scope: req.scope,
@@ -227,25 +265,48 @@ export function createEngine(options: CreateEngineOptions): Engine {
         }).changes === 1
       if (inserted) insideClaim?.()
       return inserted
-    })
+    }
+    // One statement is atomic on its own; a refund's reservation needs the transaction.
+    const won = insideClaim ? tx(attempt) : attempt()
     if (!won) return { won: false, row: keyRow(req.scope, req.key)! }
     if (prior)
-      record('key-expired', req, `the old row for ${short(req.key)} was past its TTL: this request starts a new intent`)
-    record('claim-inserted', req, `server inserts the claim for ${short(req.key)}: no row existed, so this is the first attempt`, {
-      from: actor,
-      to: 'db',
-    })
+      record(
+        'key-expired',
+        req,
+        `the old row for ${short(req.key)} was past its TTL: this request starts a new intent`,
+      )
+    record(
+      'claim-inserted',
+      req,
+      `server inserts the claim for ${short(req.key)}: no row existed, so this is the first attempt`,
+      {
+        from: actor,
+        to: 'db',
+      },
+    )
     // A conflicting insert writes nothing; a winning one waits for its commit (the simulator's database latency).
     const committing = step('before-claim', req)
     if (committing) await committing
     const row = keyRow(req.scope, req.key)!
-    commit(req, `claim committed before any side effect: ${short(req.key)} in_progress, empty response`, ['idempotencyKeys'])
+    commit(req, `claim committed before any side effect: ${short(req.key)} in_progress, empty response`, [
+      'idempotencyKeys',
+    ])
     return { won: true, row }
   }
 
   // ─────────────── a key that already exists ───────────────
 
-  async function answerExisting(row: KeyRow, req: Req, deadlineMs?: number): Promise<EngineResponse> {
+  /**
+   * Answers a request whose claim conflicted with `row`. `mayTakeOver` is false for
+   * an attempt that just lost its lease: it answers from the row and stands down,
+   * so two attempts can never keep stealing a short lease from each other.
+   */
+  async function answerExisting(
+    row: KeyRow,
+    req: Req,
+    deadlineMs?: number,
+    mayTakeOver = true,
+  ): Promise<EngineResponse> {
     if (!flaw('no-body-check') && row.body_hash !== req.hash) {
       record(
         'claim-conflict',
@@ -272,27 +333,45 @@ export function createEngine(options: CreateEngineOptions): Engine {
     }
     if (row.status === 'pending_unknown') {
       if (flaw('no-provider-key') && reopen(row)) {
-        record('note', req, 'the outcome is unknown and there is no key to ask the provider with: the server charges again blindly')
+        record(
+          'note',
+          req,
+          'the outcome is unknown and there is no key to ask the provider with: the server charges again blindly',
+        )
         return drive({ ...row, status: 'in_progress', lease_version: row.lease_version + 1 }, req)
       }
-      record('claim-conflict', req, `retry finds ${short(req.key)} pending_unknown: answer the current state (202), charge nothing`, {
-        from: 'db',
-        to: actor,
-      })
+      record(
+        'claim-conflict',
+        req,
+        `retry finds ${short(req.key)} pending_unknown: answer the current state (202), charge nothing`,
+        {
+          from: 'db',
+          to: actor,
+        },
+      )
       const pending = step('before-response', req)
       if (pending) await pending
       return replay(row.response_status ?? 202, row.response_body ?? '', locationFor(row), 'pending')
     }
     // in_progress
     const nowMs = clock.nowMs()
-    if (!flaw('no-lease') && row.lease_until_ms <= nowMs) {
-      const won = store.takeOver.run(nowMs + config.leaseMs, row.account_id, row.key, row.lease_version, nowMs).changes === 1
+    if (mayTakeOver && !flaw('no-lease') && row.lease_until_ms <= nowMs) {
+      const won =
+        store.takeOver.run(nowMs + config.leaseMs, row.account_id, row.key, row.lease_version, nowMs)
+          .changes === 1
       if (won) {
-        record('lease-takeover', req, `the lease on ${short(req.key)} has expired: this retry takes the row over and resumes`, {
-          from: actor,
-          to: 'db',
-        })
-        commit(req, `lease taken over: ${short(req.key)} stays in_progress under a new lease`, ['idempotencyKeys'])
+        record(
+          'lease-takeover',
+          req,
+          `the lease on ${short(req.key)} has expired: this retry takes the row over and resumes`,
+          {
+            from: actor,
+            to: 'db',
+          },
+        )
+        commit(req, `lease taken over: ${short(req.key)} stays in_progress under a new lease`, [
+          'idempotencyKeys',
+        ])
         return drive(keyRow(row.account_id, row.key)!, req)
       }
       const now = keyRow(row.account_id, row.key)
@@ -303,7 +382,11 @@ export function createEngine(options: CreateEngineOptions): Engine {
     if (maxWaitMs > 0) {
       if (deadlineMs === undefined) {
         deadlineMs = nowMs + maxWaitMs
-        record('wait', req, `${short(req.key)} is in_progress: wait up to ${maxWaitMs} ms for the first request's result`)
+        record(
+          'wait',
+          req,
+          `${short(req.key)} is in_progress: wait up to ${maxWaitMs} ms for the first request's result`,
+        )
       }
       while (clock.nowMs() < deadlineMs) {
         await clock.sleep(Math.min(config.waitPollMs, deadlineMs - clock.nowMs()))
@@ -327,7 +410,10 @@ export function createEngine(options: CreateEngineOptions): Engine {
 
   /** pending_unknown → in_progress under a new lease (one winner, in SQL). */
   function reopen(row: KeyRow): boolean {
-    return store.reopenPending.run(clock.nowMs() + config.leaseMs, row.account_id, row.key, row.lease_version).changes === 1
+    return (
+      store.reopenPending.run(clock.nowMs() + config.leaseMs, row.account_id, row.key, row.lease_version)
+        .changes === 1
+    )
   }
 
   // ─────────────── doing the work ───────────────
@@ -370,14 +456,23 @@ export function createEngine(options: CreateEngineOptions): Engine {
       case 'declined':
         return finishPayment(row, req, intent, 'failed', null)
       case 'timeout':
-        record('provider-timeout', req, 'the provider call times out: the charge may or may not exist (unknown outcome)', {
-          from: 'provider',
-          to: actor,
-          providerKey: flaw('no-provider-key') ? null : row.provider_key,
-        })
+        record(
+          'provider-timeout',
+          req,
+          'the provider call times out: the charge may or may not exist (unknown outcome)',
+          {
+            from: 'provider',
+            to: actor,
+            providerKey: flaw('no-provider-key') ? null : row.provider_key,
+          },
+        )
         return finishPayment(row, req, intent, 'pending_unknown', null)
       case 'unavailable':
-        record('note', req, 'the provider is down: the payment is held as pending and retried later under the same key')
+        record(
+          'note',
+          req,
+          'the provider is down: the payment is held as pending and retried later under the same key',
+        )
         return finishPayment(row, req, intent, 'pending_unknown', null)
     }
   }
@@ -395,7 +490,13 @@ export function createEngine(options: CreateEngineOptions): Engine {
     const writePayment = (): number => {
       const nowMs = clock.nowMs()
       if (row.resource_id !== null) {
-        store.paymentSettle.run({ id: row.resource_id, state, failureCode: state === 'failed' ? 'card_declined' : null, chargeId, nowMs })
+        store.paymentSettle.run({
+          id: row.resource_id,
+          state,
+          failureCode: state === 'failed' ? 'card_declined' : null,
+          chargeId,
+          nowMs,
+        })
         return row.resource_id
       }
       return Number(
@@ -413,7 +514,15 @@ export function createEngine(options: CreateEngineOptions): Engine {
       )
     }
     const finishKey = (paymentId: number, body: string) => {
-      const params = { status: keyStatus, responseStatus: status, responseBody: body, resourceId: paymentId, scope: row.account_id, key: row.key, version: row.lease_version }
+      const params = {
+        status: keyStatus,
+        responseStatus: status,
+        responseBody: body,
+        resourceId: paymentId,
+        scope: row.account_id,
+        key: row.key,
+        version: row.lease_version,
+      }
       const changed = (blindWrites ? store.finishBlind : store.finish).run(params).changes === 1
       if (!changed) throw new LeaseLost()
     }
@@ -423,11 +532,15 @@ export function createEngine(options: CreateEngineOptions): Engine {
       if (flaw('split-commit') && row.resource_id === null && !lateClaim) {
         paymentId = tx(writePayment)
         body = paymentBody(store.paymentGet.get(paymentId)!)
-        commit(req, `payment ${paymentId} committed on its own; ${short(row.key)} is still in_progress`, ['payments'])
+        commit(req, `payment ${paymentId} committed on its own; ${short(row.key)} is still in_progress`, [
+          'payments',
+        ])
         const pending = step('after-payment-row', req)
         if (pending) await pending
         tx(() => finishKey(paymentId, body))
-        commit(req, `a second transaction marks ${short(row.key)} ${keyStatus} with the stored ${status}`, ['idempotencyKeys'])
+        commit(req, `a second transaction marks ${short(row.key)} ${keyStatus} with the stored ${status}`, [
+          'idempotencyKeys',
+        ])
       } else {
         ;[paymentId, body] = tx((): [number, string] => {
           lateClaim?.()
@@ -450,9 +563,15 @@ export function createEngine(options: CreateEngineOptions): Engine {
       }
     } catch (error) {
       if (!(error instanceof LeaseLost)) throw error
-      record('note', req, `this attempt lost its lease on ${short(row.key)} to another attempt: it writes nothing and answers from the row`)
+      record(
+        'note',
+        req,
+        `this attempt lost its lease on ${short(row.key)} to another attempt: it writes nothing and answers from the row`,
+      )
       const latest = keyRow(row.account_id, row.key)
-      return latest ? answerExisting(latest, { ...req, waitMs: 0 }) : inFlightResponse(config.inFlightPolicy.retryAfterS)
+      return latest
+        ? answerExisting(latest, { ...req, waitMs: 0 }, undefined, false)
+        : inFlightResponse(config.inFlightPolicy.retryAfterS)
     }
     const pending = step('before-response', req)
     if (pending) await pending
@@ -464,11 +583,16 @@ export function createEngine(options: CreateEngineOptions): Engine {
     const intent = JSON.parse(row.request_body) as RefundIntent
     const payment = store.paymentGet.get(intent.paymentId)!
     const providerKey = flaw('no-provider-key') ? null : row.provider_key
-    record('provider-call', req, `server asks the provider to refund ${intent.amount} of charge ${payment.provider_charge_id}`, {
-      from: actor,
-      to: 'provider',
-      providerKey,
-    })
+    record(
+      'provider-call',
+      req,
+      `server asks the provider to refund ${intent.amount} of charge ${payment.provider_charge_id}`,
+      {
+        from: actor,
+        to: 'provider',
+        providerKey,
+      },
+    )
     const outcome: RefundOutcome = await provider.refund({
       providerKey,
       chargeId: payment.provider_charge_id ?? '',
@@ -485,7 +609,13 @@ export function createEngine(options: CreateEngineOptions): Engine {
         to: actor,
         providerKey,
       })
-    return finishRefund(row, req, intent, payment.currency, outcome.kind === 'refunded' ? outcome.refundId : null)
+    return finishRefund(
+      row,
+      req,
+      intent,
+      payment.currency,
+      outcome.kind === 'refunded' ? outcome.refundId : null,
+    )
   }
 
   async function finishRefund(
@@ -507,8 +637,15 @@ export function createEngine(options: CreateEngineOptions): Engine {
           id = row.resource_id
         } else {
           id = Number(
-            store.refundInsert.run({ paymentId: intent.paymentId, accountId: req.accountId, amountMinor: intent.amount, state, refundId, key: req.key, nowMs })
-              .lastInsertRowid,
+            store.refundInsert.run({
+              paymentId: intent.paymentId,
+              accountId: req.accountId,
+              amountMinor: intent.amount,
+              state,
+              refundId,
+              key: req.key,
+              nowMs,
+            }).lastInsertRowid,
           )
         }
         const text = refundBody(store.refundGet.get(id)!, currency)
@@ -527,12 +664,15 @@ export function createEngine(options: CreateEngineOptions): Engine {
     } catch (error) {
       if (!(error instanceof LeaseLost)) throw error
       const latest = keyRow(row.account_id, row.key)
-      return latest ? answerExisting(latest, { ...req, waitMs: 0 }) : inFlightResponse(config.inFlightPolicy.retryAfterS)
+      return latest
+        ? answerExisting(latest, { ...req, waitMs: 0 }, undefined, false)
+        : inFlightResponse(config.inFlightPolicy.retryAfterS)
     }
-    commit(req, `one transaction writes refund ${result[0]} and marks ${short(row.key)} ${state === 'succeeded' ? 'completed' : 'pending_unknown'}`, [
-      'idempotencyKeys',
-      'refunds',
-    ])
+    commit(
+      req,
+      `one transaction writes refund ${result[0]} and marks ${short(row.key)} ${state === 'succeeded' ? 'completed' : 'pending_unknown'}`,
+      ['idempotencyKeys', 'refunds'],
+    )
     const pending = step('before-response', req)
     if (pending) await pending
     return fresh(state === 'succeeded' ? 'created' : 'pending', status, result[1])
@@ -544,7 +684,11 @@ export function createEngine(options: CreateEngineOptions): Engine {
     const parsed = createPaymentBodySchema.safeParse(input.body)
     if (!parsed.success) {
       const req = newReq(input.accountId, input.key, '', input.requestId)
-      record('validation-failed', { ...req, hash: '' }, 'the body fails validation: 400, nothing stored, nothing charged')
+      record(
+        'validation-failed',
+        { ...req, hash: '' },
+        'the body fails validation: 400, nothing stored, nothing charged',
+      )
       return invalidResponse(fieldErrors(parsed.error))
     }
     const requestBody = canonicalJson(parsed.data)
@@ -558,14 +702,23 @@ export function createEngine(options: CreateEngineOptions): Engine {
   }
 
   /** Flaw: the provider is charged first and the key row written only afterwards. */
-  async function chargeBeforeInsert(req: Req, intent: PaymentIntent, requestBody: string): Promise<EngineResponse> {
+  async function chargeBeforeInsert(
+    req: Req,
+    intent: PaymentIntent,
+    requestBody: string,
+  ): Promise<EngineResponse> {
     const existing = keyRow(req.scope, req.key)
     if (existing && !(existing.status === 'completed' && existing.expires_at_ms <= clock.nowMs()))
       return answerExisting(existing, req)
-    record('claim-lookup', req, `server finds no row for ${short(req.key)} and charges first, before writing anything`, {
-      from: actor,
-      to: 'db',
-    })
+    record(
+      'claim-lookup',
+      req,
+      `server finds no row for ${short(req.key)} and charges first, before writing anything`,
+      {
+        from: actor,
+        to: 'db',
+      },
+    )
     const startedMs = clock.nowMs()
     const providerKey = providerKeyFor('create_payment', req.scope, req.key, startedMs)
     const ghost: KeyRow = {
@@ -584,11 +737,16 @@ export function createEngine(options: CreateEngineOptions): Engine {
       response_body: null,
       resource_id: null,
     }
-    record('provider-call', req, `server asks the provider to charge ${intent.amount} ${intent.currency} (no row stored yet)`, {
-      from: actor,
-      to: 'provider',
-      providerKey: flaw('no-provider-key') ? null : providerKey,
-    })
+    record(
+      'provider-call',
+      req,
+      `server asks the provider to charge ${intent.amount} ${intent.currency} (no row stored yet)`,
+      {
+        from: actor,
+        to: 'provider',
+        providerKey: flaw('no-provider-key') ? null : providerKey,
+      },
+    )
     const outcome = await provider.charge({
       providerKey: flaw('no-provider-key') ? null : providerKey,
       accountId: req.accountId,
@@ -627,7 +785,14 @@ export function createEngine(options: CreateEngineOptions): Engine {
       })
     const state: ResourceState =
       outcome.kind === 'accepted' ? 'succeeded' : outcome.kind === 'declined' ? 'failed' : 'pending_unknown'
-    return finishPayment(ghost, req, intent, state, outcome.kind === 'accepted' ? outcome.chargeId : null, lateClaim)
+    return finishPayment(
+      ghost,
+      req,
+      intent,
+      state,
+      outcome.kind === 'accepted' ? outcome.chargeId : null,
+      lateClaim,
+    )
   }
 
   async function refundPayment(input: RefundPaymentInput): Promise<EngineResponse> {
@@ -642,7 +807,11 @@ export function createEngine(options: CreateEngineOptions): Engine {
     const req = newReq(input.accountId, input.key, sha256Hex(requestBody), input.requestId, input.waitMs)
     const payment = store.paymentGet.get(input.paymentId)
     if (!payment || payment.account_id !== input.accountId) {
-      record('validation-failed', req, `no payment ${input.paymentId} for account ${input.accountId}: 404, nothing stored`)
+      record(
+        'validation-failed',
+        req,
+        `no payment ${input.paymentId} for account ${input.accountId}: 404, nothing stored`,
+      )
       return notFoundResponse('payment')
     }
     let claimed: Awaited<ReturnType<typeof claim>>
@@ -651,12 +820,19 @@ export function createEngine(options: CreateEngineOptions): Engine {
         // Inside the claim's transaction: reserve the money or roll the claim back.
         const current = store.paymentGet.get(input.paymentId)!
         if (current.state !== 'succeeded') throw new RefundRejected(notRefundableResponse(current.state))
-        if (store.refundReserve.run(intent.amount, intent.paymentId, input.accountId, intent.amount).changes !== 1)
+        if (
+          store.refundReserve.run(intent.amount, intent.paymentId, input.accountId, intent.amount).changes !==
+          1
+        )
           throw new RefundRejected(overRefundResponse(current.amount_minor, current.refunded_minor))
       })
     } catch (error) {
       if (!(error instanceof RefundRejected)) throw error
-      record('validation-failed', req, `refund rejected (${error.response.status}): nothing stored, nothing refunded`)
+      record(
+        'validation-failed',
+        req,
+        `refund rejected (${error.response.status}): nothing stored, nothing refunded`,
+      )
       return error.response
     }
     if (!claimed.won) return answerExisting(claimed.row, req)
@@ -669,22 +845,44 @@ export function createEngine(options: CreateEngineOptions): Engine {
     const nowMs = clock.nowMs()
     const rows = store.expiredLeases.all(nowMs, SWEEP_BATCH)
     if (flaw('no-lease')) {
-      record('sweep', undefined, `lease recovery: without a lease, ${rows.length} in_progress key(s) can never be taken over`, {
-        sweep: 'lease-recovery',
-      })
+      record(
+        'sweep',
+        undefined,
+        `lease recovery: without a lease, ${rows.length} in_progress key(s) can never be taken over`,
+        {
+          sweep: 'lease-recovery',
+        },
+      )
       return { sweep: 'lease-recovery', examined: rows.length, settled: 0, remaining: rows.length }
     }
-    record('sweep', undefined, `lease recovery finds ${rows.length} in_progress key(s) past their lease`, { sweep: 'lease-recovery' })
+    record('sweep', undefined, `lease recovery finds ${rows.length} in_progress key(s) past their lease`, {
+      sweep: 'lease-recovery',
+    })
     let settled = 0
     for (const row of rows) {
       const req = sweepReq(row, 'sweep')
-      if (store.takeOver.run(clock.nowMs() + config.leaseMs, row.account_id, row.key, row.lease_version, clock.nowMs()).changes !== 1)
+      if (
+        store.takeOver.run(
+          clock.nowMs() + config.leaseMs,
+          row.account_id,
+          row.key,
+          row.lease_version,
+          clock.nowMs(),
+        ).changes !== 1
+      )
         continue
-      record('lease-takeover', req, `the sweep takes over ${short(row.key)} and re-drives it with the same provider key`, {
-        from: actor,
-        to: 'db',
-      })
-      commit(req, `lease taken over by the sweep: ${short(row.key)} in_progress under a new lease`, ['idempotencyKeys'])
+      record(
+        'lease-takeover',
+        req,
+        `the sweep takes over ${short(row.key)} and re-drives it with the same provider key`,
+        {
+          from: actor,
+          to: 'db',
+        },
+      )
+      commit(req, `lease taken over by the sweep: ${short(row.key)} in_progress under a new lease`, [
+        'idempotencyKeys',
+      ])
       await drive(keyRow(row.account_id, row.key)!, req)
       if (keyRow(row.account_id, row.key)?.status === 'completed') settled++
     }
@@ -694,7 +892,11 @@ export function createEngine(options: CreateEngineOptions): Engine {
   async function settleFromLookup(row: KeyRow, req: Req): Promise<boolean> {
     if (flaw('no-provider-key')) {
       if (!reopen(row)) return false
-      record('note', req, 'nothing to look the charge up by (no provider key): the sweep charges again blindly')
+      record(
+        'note',
+        req,
+        'nothing to look the charge up by (no provider key): the sweep charges again blindly',
+      )
       await drive({ ...row, status: 'in_progress', lease_version: row.lease_version + 1 }, req)
       return keyRow(row.account_id, row.key)?.status === 'completed'
     }
@@ -709,10 +911,15 @@ export function createEngine(options: CreateEngineOptions): Engine {
           : outcome.kind === 'not-found'
             ? `asked under our key ${row.provider_key}, the provider has no such charge: it is safe to send it again under the same key`
             : 'the provider cannot answer the lookup yet: the key stays pending_unknown',
-      { from: 'provider', to: actor, providerKey: row.provider_key, ...(outcome.kind === 'succeeded' ? { chargeId: outcome.chargeId } : {}) },
+      {
+        from: 'provider',
+        to: actor,
+        providerKey: row.provider_key,
+        ...(outcome.kind === 'succeeded' ? { chargeId: outcome.chargeId } : {}),
+      },
     )
     const current = keyRow(row.account_id, row.key)
-    if (!current || current.status !== 'pending_unknown') return false
+    if (current?.status !== 'pending_unknown') return false
     if (outcome.kind === 'unavailable') return false
     if (outcome.kind === 'not-found') {
       if (!reopen(current)) return false
@@ -736,7 +943,9 @@ export function createEngine(options: CreateEngineOptions): Engine {
 
   async function reconcile(): Promise<SweepReport> {
     const rows = store.pendingKeys.all(SWEEP_BATCH)
-    record('sweep', undefined, `reconciliation finds ${rows.length} pending_unknown key(s) to settle`, { sweep: 'reconciliation' })
+    record('sweep', undefined, `reconciliation finds ${rows.length} pending_unknown key(s) to settle`, {
+      sweep: 'reconciliation',
+    })
     let settled = 0
     for (const row of rows) {
       if (await settleFromLookup(row, sweepReq(row, 'sweep'))) settled++
@@ -747,13 +956,19 @@ export function createEngine(options: CreateEngineOptions): Engine {
   async function reapExpiredKeys(): Promise<SweepReport> {
     const nowMs = clock.nowMs()
     const rows = store.reapable.all(nowMs, SWEEP_BATCH)
-    record('sweep', undefined, `the reaper finds ${rows.length} completed key(s) past their TTL`, { sweep: 'reaper' })
+    record('sweep', undefined, `the reaper finds ${rows.length} completed key(s) past their TTL`, {
+      sweep: 'reaper',
+    })
     let purged = 0
     tx(() => {
       for (const row of rows) purged += store.reap.run(row.account_id, row.key, nowMs).changes
     })
     for (const row of rows)
-      record('key-expired', sweepReq(row, 'sweep'), `the reaper purges ${short(row.key)}: a later request with it is a new intent`)
+      record(
+        'key-expired',
+        sweepReq(row, 'sweep'),
+        `the reaper purges ${short(row.key)}: a later request with it is a new intent`,
+      )
     if (purged > 0) commit(undefined, `${purged} expired key(s) deleted`, ['idempotencyKeys'])
     return { sweep: 'reaper', examined: rows.length, settled: purged, remaining: rows.length - purged }
   }
@@ -762,12 +977,17 @@ export function createEngine(options: CreateEngineOptions): Engine {
     const row = store.keyByProviderKey.get(webhook.providerKey)
     if (!row) return { kind: 'unknown-key' }
     const req = sweepReq(row, 'webhook')
-    record('webhook', req, `the provider's webhook says the charge under ${webhook.providerKey} ${webhook.outcome}`, {
-      from: 'provider',
-      to: actor,
-      providerKey: webhook.providerKey,
-      ...(webhook.chargeId ? { chargeId: webhook.chargeId } : {}),
-    })
+    record(
+      'webhook',
+      req,
+      `the provider's webhook says the charge under ${webhook.providerKey} ${webhook.outcome}`,
+      {
+        from: 'provider',
+        to: actor,
+        providerKey: webhook.providerKey,
+        ...(webhook.chargeId ? { chargeId: webhook.chargeId } : {}),
+      },
+    )
     if (row.status !== 'pending_unknown') return { kind: 'ignored' }
     await settleKnown(row, req, webhook.outcome === 'succeeded' ? (webhook.chargeId ?? 'unknown') : null)
     return { kind: keyRow(row.account_id, row.key)?.status === 'completed' ? 'settled' : 'ignored' }

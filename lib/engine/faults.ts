@@ -1,7 +1,12 @@
 // Named protocol steps where the simulator may delay or crash a server. The live
 // driver passes no hooks: real faults there are a killed process.
 
-export const FAULT_POINTS = ['after-claim', 'after-provider-accept', 'after-payment-row', 'before-response'] as const
+export const FAULT_POINTS = [
+  'after-claim',
+  'after-provider-accept',
+  'after-payment-row',
+  'before-response',
+] as const
 /** The crash points a scenario may name. */
 export type FaultPoint = (typeof FAULT_POINTS)[number]
 

@@ -2,7 +2,8 @@
 // '@/lib/engine' only (the files behind it may move).
 
 export { bodyHash, canonicalJson } from './canonical'
-export { INVARIANTS, type CheckNote, type InvariantId, type Violation } from './check/violation'
+export { type CheckResult, checkTrace, checkTraceDetailed } from './check/invariants'
+export { type CheckNote, INVARIANTS, type InvariantId, type Violation } from './check/violation'
 export { systemClock } from './clock'
 export { type CreateEngineOptions, createEngine, type Engine } from './engine'
 export { type EngineStep, FAULT_POINTS, type FaultHooks, type FaultPoint, type StepContext } from './faults'
@@ -37,6 +38,9 @@ export {
   refundBodySchema,
   SUPPORTED_CURRENCIES,
 } from './schemas'
+export { clockAt, describeConfig, formatTimeline, formatViolation, rowLines } from './sim/format'
+export { prng, type RandomScheduleOptions, randomScenario, randomScenarioInput } from './sim/random'
+export { type RunOptions, type RunResult, resolveConfig, runScenario } from './sim/runner'
 export {
   DEFAULT_BODY,
   DEFAULT_KEY,
@@ -51,12 +55,20 @@ export {
   type ScenarioSweep,
   scenarioSchema,
 } from './sim/scenario'
+export {
+  CANONICAL_SCENARIO_IDS,
+  canonicalScenarios,
+  loadScenarioFile,
+  ScenarioFileError,
+  scenarioById,
+  scenariosFolder,
+} from './sim/scenarios'
 export * from './trace'
 export type { TracedTable, TraceInput, TraceSink } from './trace-sink'
 export {
   type Clock,
-  correctConfig,
   type CreatePaymentInput,
+  correctConfig,
   type EngineConfig,
   type EngineResponse,
   engineConfig,
@@ -70,15 +82,3 @@ export {
   type SweepReport,
   type WebhookResult,
 } from './types'
-export { type CheckResult, checkTrace, checkTraceDetailed } from './check/invariants'
-export { type RunOptions, type RunResult, resolveConfig, runScenario } from './sim/runner'
-export {
-  CANONICAL_SCENARIO_IDS,
-  canonicalScenarios,
-  loadScenarioFile,
-  ScenarioFileError,
-  scenarioById,
-  scenariosFolder,
-} from './sim/scenarios'
-export { prng, type RandomScheduleOptions, randomScenario, randomScenarioInput } from './sim/random'
-export { clockAt, describeConfig, formatTimeline, formatViolation, rowLines } from './sim/format'

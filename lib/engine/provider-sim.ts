@@ -121,7 +121,9 @@ function prepareProvider(db: Database.Database) {
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     ),
     ledgerAll: db.prepare<[], LedgerSqlRow>('SELECT * FROM ledger ORDER BY seq'),
-    ledgerByAccount: db.prepare<[number], LedgerSqlRow>('SELECT * FROM ledger WHERE account_id = ? ORDER BY seq'),
+    ledgerByAccount: db.prepare<[number], LedgerSqlRow>(
+      'SELECT * FROM ledger WHERE account_id = ? ORDER BY seq',
+    ),
     chargeCount: db.prepare<[], { n: number }>("SELECT COUNT(*) AS n FROM ledger WHERE kind = 'charge'"),
     begin: db.prepare('BEGIN IMMEDIATE'),
     commit: db.prepare('COMMIT'),
@@ -170,7 +172,7 @@ export class SimulatedProvider implements PaymentProvider {
     const behaviour = this.behaviour(request)
     const caller = request.caller ?? 'server'
     if (behaviour.kind === 'unavailable') {
-      await this.clock.sleep(this.timing.latencyMs)
+      if (this.timing.latencyMs > 0) await this.clock.sleep(this.timing.latencyMs)
       this.trace?.record({
         actor: 'provider',
         kind: 'provider-unavailable',
@@ -185,7 +187,8 @@ export class SimulatedProvider implements PaymentProvider {
       return { kind: 'unavailable' }
     }
     const takesMs = behaviour.kind === 'slow' ? this.timing.slowMs : this.timing.latencyMs
-    await this.clock.sleep(takesMs)
+    // No latency, no timer: live, a 0 ms setTimeout would cost a millisecond per charge.
+    if (takesMs > 0) await this.clock.sleep(takesMs)
     const outcome = this.settleCharge(request, behaviour)
     if (behaviour.kind === 'timeout-after-accept') {
       // The money is taken; our side of the call gives up later without an answer.
@@ -239,7 +242,15 @@ export class SimulatedProvider implements PaymentProvider {
       this.scheduleWebhook(behaviour, providerKey, 'declined')
       return { kind: 'declined', failureCode: 'card_declined', deduped: false }
     }
-    const chargeId = this.writeEntry('charge', providerKey, request.accountId, request.amountMinor, request.currency, null, nowMs)
+    const chargeId = this.writeEntry(
+      'charge',
+      providerKey,
+      request.accountId,
+      request.amountMinor,
+      request.currency,
+      null,
+      nowMs,
+    )
     this.trace?.record(
       {
         actor: 'provider',
@@ -276,8 +287,19 @@ export class SimulatedProvider implements PaymentProvider {
     const write = () => {
       const seq = this.stmts.nextSeq.get()?.n ?? 1
       const id = `${kind === 'charge' ? this.idPrefix : 're_'}${String(seq).padStart(4, '0')}`
-      this.stmts.ledgerInsert.run(id, kind, providerKey, accountId, amount, currency, kind === 'charge' ? 'succeeded' : 'refunded', chargeId, nowMs)
-      if (providerKey !== null) this.stmts.keyInsert.run(providerKey, kind === 'charge' ? 'succeeded' : 'refunded', id)
+      this.stmts.ledgerInsert.run(
+        id,
+        kind,
+        providerKey,
+        accountId,
+        amount,
+        currency,
+        kind === 'charge' ? 'succeeded' : 'refunded',
+        chargeId,
+        nowMs,
+      )
+      if (providerKey !== null)
+        this.stmts.keyInsert.run(providerKey, kind === 'charge' ? 'succeeded' : 'refunded', id)
       return id
     }
     this.stmts.begin.run()
@@ -303,7 +325,7 @@ export class SimulatedProvider implements PaymentProvider {
   }
 
   async lookup(providerKey: string): Promise<LookupOutcome> {
-    await this.clock.sleep(this.timing.latencyMs)
+    if (this.timing.latencyMs > 0) await this.clock.sleep(this.timing.latencyMs)
     const existing = this.stmts.keyGet.get(providerKey)
     if (!existing) return { kind: 'not-found' }
     if (existing.outcome === 'declined') return { kind: 'declined', failureCode: 'card_declined' }
@@ -311,7 +333,7 @@ export class SimulatedProvider implements PaymentProvider {
   }
 
   async refund(request: RefundRequest): Promise<RefundOutcome> {
-    await this.clock.sleep(this.timing.latencyMs)
+    if (this.timing.latencyMs > 0) await this.clock.sleep(this.timing.latencyMs)
     const caller = request.caller ?? 'server'
     const existing = request.providerKey !== null ? this.stmts.keyGet.get(request.providerKey) : undefined
     if (existing) {
@@ -357,7 +379,8 @@ export class SimulatedProvider implements PaymentProvider {
   }
 
   ledger(accountId?: number): LedgerEntry[] {
-    const rows = accountId === undefined ? this.stmts.ledgerAll.all() : this.stmts.ledgerByAccount.all(accountId)
+    const rows =
+      accountId === undefined ? this.stmts.ledgerAll.all() : this.stmts.ledgerByAccount.all(accountId)
     return rows.map((r) => ({
       id: r.id,
       kind: r.kind,

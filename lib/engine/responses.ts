@@ -27,7 +27,8 @@ export function paymentBody(p: PaymentRow): string {
     currency: p.currency,
     state: p.state,
   }
-  const withFailure = p.state === 'failed' ? { ...base, failureCode: p.failure_code ?? 'card_declined' } : base
+  const withFailure =
+    p.state === 'failed' ? { ...base, failureCode: p.failure_code ?? 'card_declined' } : base
   return JSON.stringify({ ...withFailure, createdAt: isoAt(p.created_at_ms) })
 }
 
@@ -63,14 +64,26 @@ export function fresh(kind: ResponseKind, status: number, body: string, location
 }
 
 /** A stored response returned again, byte for byte. */
-export function replay(status: number, body: string, location?: string, kind: ResponseKind = 'replayed'): EngineResponse {
+export function replay(
+  status: number,
+  body: string,
+  location?: string,
+  kind: ResponseKind = 'replayed',
+): EngineResponse {
   const contentType = status >= 400 && status !== 402 ? PROBLEM_CONTENT_TYPE : 'application/json'
   return location === undefined
     ? { kind, status, body, contentType, replayed: true }
     : { kind, status, body, contentType, replayed: true, location }
 }
 
-function problemResult(kind: ResponseKind, slug: string, title: string, status: number, detail: string, extra = {}) {
+function problemResult(
+  kind: ResponseKind,
+  slug: string,
+  title: string,
+  status: number,
+  detail: string,
+  extra = {},
+) {
   const response: EngineResponse = {
     kind,
     status,
@@ -117,7 +130,13 @@ export function inFlightResponse(retryAfterS: number): EngineResponse {
 }
 
 export function notFoundResponse(what: string): EngineResponse {
-  return problemResult('not-found', PROBLEM_SLUGS.notFound, 'Not found', 404, `No ${what} with that id for this account.`)
+  return problemResult(
+    'not-found',
+    PROBLEM_SLUGS.notFound,
+    'Not found',
+    404,
+    `No ${what} with that id for this account.`,
+  )
 }
 
 export function overRefundResponse(capturedMinor: number, refundedMinor: number): EngineResponse {

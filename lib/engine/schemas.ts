@@ -2,7 +2,18 @@
 // engine, the live HTTP routes and the sandbox (one schema, one answer).
 import { z } from 'zod'
 
-export const SUPPORTED_CURRENCIES = ['USD', 'EUR', 'GBP', 'JPY', 'CHF', 'CAD', 'AUD', 'SEK', 'NOK', 'DKK'] as const
+export const SUPPORTED_CURRENCIES = [
+  'USD',
+  'EUR',
+  'GBP',
+  'JPY',
+  'CHF',
+  'CAD',
+  'AUD',
+  'SEK',
+  'NOK',
+  'DKK',
+] as const
 export type Currency = (typeof SUPPORTED_CURRENCIES)[number]
 
 export const MAX_AMOUNT_MINOR = 99_999_999
@@ -47,6 +58,7 @@ export interface FieldError {
 export function fieldErrors(error: z.ZodError): FieldError[] {
   return error.issues.map((issue) => ({
     path: issue.path.length > 0 ? issue.path.join('.') : '(body)',
-    message: issue.code === 'unrecognized_keys' ? `unknown field(s): ${issue.keys.join(', ')}` : issue.message,
+    message:
+      issue.code === 'unrecognized_keys' ? `unknown field(s): ${issue.keys.join(', ')}` : issue.message,
   }))
 }

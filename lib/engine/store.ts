@@ -67,7 +67,9 @@ const KEY_COLUMNS =
   'account_id, key, operation, status, body_hash, request_body, provider_key, lease_until_ms, lease_version, created_at_ms, expires_at_ms'
 
 /** Prepares each statement on first use: a simulated run touches only a few, and fuzzing opens thousands of databases. */
-function lazyStatements<T extends Record<string, () => unknown>>(defs: T): { readonly [K in keyof T]: ReturnType<T[K]> } {
+function lazyStatements<T extends Record<string, () => unknown>>(
+  defs: T,
+): { readonly [K in keyof T]: ReturnType<T[K]> } {
   const out = {} as { [K in keyof T]: ReturnType<T[K]> }
   for (const name of Object.keys(defs) as (keyof T)[]) {
     let prepared: ReturnType<T[typeof name]> | undefined
@@ -101,8 +103,9 @@ export function prepareStore(sqlite: Database.Database) {
      * past its TTL (not yet reaped) is replaced by the new intent; anything else
      * conflicts and changes nothing (changes = 0).
      */
-    claim: () => sqlite.prepare(
-      `INSERT INTO idempotency_keys (${KEY_COLUMNS})
+    claim: () =>
+      sqlite.prepare(
+        `INSERT INTO idempotency_keys (${KEY_COLUMNS})
        VALUES (@scope, @key, @operation, 'in_progress', @bodyHash, @requestBody, @providerKey, @leaseUntilMs, 0, @createdAtMs, @expiresAtMs)
        ON CONFLICT (account_id, key) DO UPDATE SET
          operation = excluded.operation, status = 'in_progress', body_hash = excluded.body_hash,
@@ -111,78 +114,97 @@ export function prepareStore(sqlite: Database.Database) {
          created_at_ms = excluded.created_at_ms, expires_at_ms = excluded.expires_at_ms,
          response_status = NULL, response_body = NULL, resource_id = NULL
        WHERE idempotency_keys.status = 'completed' AND idempotency_keys.expires_at_ms <= excluded.created_at_ms`,
-    ),
+      ),
     /** Flaws select-then-insert / charge-before-insert: a blind write that overwrites whatever is there. */
-    claimBlind: () => sqlite.prepare(
-      `INSERT OR REPLACE INTO idempotency_keys (${KEY_COLUMNS})
+    claimBlind: () =>
+      sqlite.prepare(
+        `INSERT OR REPLACE INTO idempotency_keys (${KEY_COLUMNS})
        VALUES (@scope, @key, @operation, @status, @bodyHash, @requestBody, @providerKey, @leaseUntilMs, 0, @createdAtMs, @expiresAtMs)`,
-    ),
-    keyGet: () => sqlite.prepare<[number, string], KeyRow>('SELECT * FROM idempotency_keys WHERE account_id = ? AND key = ?'),
-    keyByProviderKey: () => sqlite.prepare<[string], KeyRow>('SELECT * FROM idempotency_keys WHERE provider_key = ?'),
+      ),
+    keyGet: () =>
+      sqlite.prepare<[number, string], KeyRow>(
+        'SELECT * FROM idempotency_keys WHERE account_id = ? AND key = ?',
+      ),
+    keyByProviderKey: () =>
+      sqlite.prepare<[string], KeyRow>('SELECT * FROM idempotency_keys WHERE provider_key = ?'),
     /**
      * Lease takeover, enforced in SQL: only a row still in_progress, still at the
      * version we read and past its lease moves; exactly one caller sees changes = 1.
      */
-    takeOver: () => sqlite.prepare<[number, number, string, number, number]>(
-      `UPDATE idempotency_keys SET lease_until_ms = ?, lease_version = lease_version + 1
+    takeOver: () =>
+      sqlite.prepare<[number, number, string, number, number]>(
+        `UPDATE idempotency_keys SET lease_until_ms = ?, lease_version = lease_version + 1
        WHERE account_id = ? AND key = ? AND status = 'in_progress' AND lease_version = ? AND lease_until_ms <= ?`,
-    ),
+      ),
     /** A pending_unknown row re-driven (provider said "never seen"): back to in_progress under a new lease. */
-    reopenPending: () => sqlite.prepare<[number, number, string, number]>(
-      `UPDATE idempotency_keys SET status = 'in_progress', lease_until_ms = ?, lease_version = lease_version + 1
+    reopenPending: () =>
+      sqlite.prepare<[number, number, string, number]>(
+        `UPDATE idempotency_keys SET status = 'in_progress', lease_until_ms = ?, lease_version = lease_version + 1
        WHERE account_id = ? AND key = ? AND status = 'pending_unknown' AND lease_version = ?`,
-    ),
+      ),
     /** Stores the outcome; fenced by the lease version so a stale attempt cannot overwrite. */
-    finish: () => sqlite.prepare(
-      `UPDATE idempotency_keys
+    finish: () =>
+      sqlite.prepare(
+        `UPDATE idempotency_keys
        SET status = @status, response_status = @responseStatus, response_body = @responseBody, resource_id = @resourceId
        WHERE account_id = @scope AND key = @key AND lease_version = @version AND status IN ('in_progress', 'pending_unknown')`,
-    ),
+      ),
     /** Flaw no-lease / split-commit keep the same fence; the blind flaws write without it. */
-    finishBlind: () => sqlite.prepare(
-      `UPDATE idempotency_keys
+    finishBlind: () =>
+      sqlite.prepare(
+        `UPDATE idempotency_keys
        SET status = @status, response_status = @responseStatus, response_body = @responseBody, resource_id = @resourceId
        WHERE account_id = @scope AND key = @key`,
-    ),
-    expiredLeases: () => sqlite.prepare<[number, number], KeyRow>(
-      `SELECT * FROM idempotency_keys WHERE status = 'in_progress' AND lease_until_ms <= ?
+      ),
+    expiredLeases: () =>
+      sqlite.prepare<[number, number], KeyRow>(
+        `SELECT * FROM idempotency_keys WHERE status = 'in_progress' AND lease_until_ms <= ?
        ORDER BY created_at_ms, account_id, key LIMIT ?`,
-    ),
-    pendingKeys: () => sqlite.prepare<[number], KeyRow>(
-      `SELECT * FROM idempotency_keys WHERE status = 'pending_unknown' ORDER BY created_at_ms, account_id, key LIMIT ?`,
-    ),
-    reapable: () => sqlite.prepare<[number, number], KeyRow>(
-      `SELECT * FROM idempotency_keys WHERE status = 'completed' AND expires_at_ms <= ?
+      ),
+    pendingKeys: () =>
+      sqlite.prepare<[number], KeyRow>(
+        `SELECT * FROM idempotency_keys WHERE status = 'pending_unknown' ORDER BY created_at_ms, account_id, key LIMIT ?`,
+      ),
+    reapable: () =>
+      sqlite.prepare<[number, number], KeyRow>(
+        `SELECT * FROM idempotency_keys WHERE status = 'completed' AND expires_at_ms <= ?
        ORDER BY expires_at_ms, account_id, key LIMIT ?`,
-    ),
+      ),
     /** Never touches in_progress or pending_unknown rows. */
-    reap: () => sqlite.prepare<[number, string, number]>(
-      `DELETE FROM idempotency_keys WHERE account_id = ? AND key = ? AND status = 'completed' AND expires_at_ms <= ?`,
-    ),
-    paymentInsert: () => sqlite.prepare(
-      `INSERT INTO payments (account_id, order_id, amount_minor, currency, state, failure_code, provider_charge_id,
+    reap: () =>
+      sqlite.prepare<[number, string, number]>(
+        `DELETE FROM idempotency_keys WHERE account_id = ? AND key = ? AND status = 'completed' AND expires_at_ms <= ?`,
+      ),
+    paymentInsert: () =>
+      sqlite.prepare(
+        `INSERT INTO payments (account_id, order_id, amount_minor, currency, state, failure_code, provider_charge_id,
          idempotency_key, refunded_minor, created_at_ms, updated_at_ms)
        VALUES (@accountId, @orderId, @amountMinor, @currency, @state, @failureCode, @chargeId, @key, 0, @nowMs, @nowMs)`,
-    ),
-    paymentSettle: () => sqlite.prepare(
-      `UPDATE payments SET state = @state, failure_code = @failureCode, provider_charge_id = @chargeId, updated_at_ms = @nowMs
+      ),
+    paymentSettle: () =>
+      sqlite.prepare(
+        `UPDATE payments SET state = @state, failure_code = @failureCode, provider_charge_id = @chargeId, updated_at_ms = @nowMs
        WHERE id = @id AND state = 'pending_unknown'`,
-    ),
+      ),
     paymentGet: () => sqlite.prepare<[number], PaymentRow>('SELECT * FROM payments WHERE id = ?'),
     /** Reserve refund money at claim time: a refund never exceeds what was captured. */
-    refundReserve: () => sqlite.prepare<[number, number, number, number]>(
-      `UPDATE payments SET refunded_minor = refunded_minor + ?
+    refundReserve: () =>
+      sqlite.prepare<[number, number, number, number]>(
+        `UPDATE payments SET refunded_minor = refunded_minor + ?
        WHERE id = ? AND account_id = ? AND state = 'succeeded' AND refunded_minor + ? <= amount_minor`,
-    ),
-    refundInsert: () => sqlite.prepare(
-      `INSERT INTO refunds (payment_id, account_id, amount_minor, state, provider_refund_id, idempotency_key, created_at_ms)
+      ),
+    refundInsert: () =>
+      sqlite.prepare(
+        `INSERT INTO refunds (payment_id, account_id, amount_minor, state, provider_refund_id, idempotency_key, created_at_ms)
        VALUES (@paymentId, @accountId, @amountMinor, @state, @refundId, @key, @nowMs)`,
-    ),
-    refundSettle: () => sqlite.prepare(
-      `UPDATE refunds SET state = @state, provider_refund_id = @refundId WHERE id = @id AND state = 'pending_unknown'`,
-    ),
+      ),
+    refundSettle: () =>
+      sqlite.prepare(
+        `UPDATE refunds SET state = @state, provider_refund_id = @refundId WHERE id = @id AND state = 'pending_unknown'`,
+      ),
     refundGet: () => sqlite.prepare<[number], RefundRow>('SELECT * FROM refunds WHERE id = ?'),
-    keysAll: () => sqlite.prepare<[], KeyRow>('SELECT * FROM idempotency_keys ORDER BY created_at_ms, account_id, key'),
+    keysAll: () =>
+      sqlite.prepare<[], KeyRow>('SELECT * FROM idempotency_keys ORDER BY created_at_ms, account_id, key'),
     paymentsAll: () => sqlite.prepare<[], PaymentRow>('SELECT * FROM payments ORDER BY id'),
     refundsAll: () => sqlite.prepare<[], RefundRow>('SELECT * FROM refunds ORDER BY id'),
     begin: () => sqlite.prepare('BEGIN IMMEDIATE'),

@@ -76,7 +76,9 @@ export function checkTraceDetailed(trace: Trace): CheckResult {
           expiredSince.add(base)
         }
         if (e.accountId === 0 || globalScope) {
-          for (const base of new Set([...intents.keys()].map((id) => id.split('\u0000').slice(0, 2).join('\u0000'))))
+          for (const base of new Set(
+            [...intents.keys()].map((id) => id.split('\u0000').slice(0, 2).join('\u0000')),
+          ))
             if (base.endsWith(`\u0000${e.key}`)) bump(base)
         } else bump(ak(e.accountId, e.key))
         break
@@ -99,7 +101,12 @@ export function checkTraceDetailed(trace: Trace): CheckResult {
         const intent = intentOf(e)
         if (!intent) break
         if (intent.ownerHash === undefined) intent.ownerHash = e.bodyHashLabel
-        else if (e.bodyHashLabel !== undefined && e.requestId !== 'sweep' && e.requestId !== 'webhook' && e.bodyHashLabel !== intent.ownerHash)
+        else if (
+          e.bodyHashLabel !== undefined &&
+          e.requestId !== 'sweep' &&
+          e.requestId !== 'webhook' &&
+          e.bodyHashLabel !== intent.ownerHash
+        )
           violations.push(
             violation(
               'I8',
@@ -108,7 +115,8 @@ export function checkTraceDetailed(trace: Trace): CheckResult {
             ),
           )
         // Re-sending under the same downstream key is safe (the provider dedupes); anything else may charge twice.
-        const blind = e.providerKey === null || e.providerKey === undefined || e.providerKey !== intent.unknownProviderKey
+        const blind =
+          e.providerKey === null || e.providerKey === undefined || e.providerKey !== intent.unknownProviderKey
         if (intent.unknownSinceTimeout && blind)
           violations.push(
             violation(
@@ -173,7 +181,11 @@ export function checkTraceDetailed(trace: Trace): CheckResult {
             )
         }
         // I8: a different body under the same key must get 422, never an old answer.
-        if (intent.ownerHash !== undefined && e.bodyHashLabel !== undefined && e.bodyHashLabel !== intent.ownerHash) {
+        if (
+          intent.ownerHash !== undefined &&
+          e.bodyHashLabel !== undefined &&
+          e.bodyHashLabel !== intent.ownerHash
+        ) {
           if (!NOT_AN_ANSWER.has(e.status))
             violations.push(
               violation(
@@ -187,7 +199,12 @@ export function checkTraceDetailed(trace: Trace): CheckResult {
         // I2: every final answer for one intent is the same status and body.
         if (FINAL_STATUSES.has(e.status)) {
           if (!intent.firstFinal)
-            intent.firstFinal = { status: e.status, body, requestId: e.requestId ?? '', hash: e.bodyHashLabel ?? '' }
+            intent.firstFinal = {
+              status: e.status,
+              body,
+              requestId: e.requestId ?? '',
+              hash: e.bodyHashLabel ?? '',
+            }
           else if (intent.firstFinal.status !== e.status || intent.firstFinal.body !== body)
             violations.push(
               violation(
@@ -229,11 +246,19 @@ export function checkTraceDetailed(trace: Trace): CheckResult {
         if (k.status !== 'completed' || (k.operation ?? 'create_payment') !== 'create_payment') continue
         const tag = `k${k.accountId}\u0000${k.key}\u0000${k.createdAtMs ?? 0}`
         const payment = k.resourceId != null ? payments.find((p) => p.id === k.resourceId) : undefined
-        const ok = k.responseBody !== null && k.responseStatus !== null && payment !== undefined && payment.state !== 'pending_unknown'
+        const ok =
+          k.responseBody !== null &&
+          k.responseStatus !== null &&
+          payment !== undefined &&
+          payment.state !== 'pending_unknown'
         if (!ok && !reportedI4.has(tag)) {
           reportedI4.add(tag)
           violations.push(
-            violation('I4', `Key ${short(k.key)} is completed without a final payment row and stored response behind it.`, e.i),
+            violation(
+              'I4',
+              `Key ${short(k.key)} is completed without a final payment row and stored response behind it.`,
+              e.i,
+            ),
           )
         }
       }
@@ -270,11 +295,19 @@ export function checkTraceDetailed(trace: Trace): CheckResult {
       ),
     )
   }
-  const refundedByProvider = ledger.filter((l) => l.kind === 'refund').reduce((sum, l) => sum + l.amountMinor, 0)
-  const refundedByUs = refunds.filter((r) => r.state === 'succeeded').reduce((sum, r) => sum + r.amountMinor, 0)
+  const refundedByProvider = ledger
+    .filter((l) => l.kind === 'refund')
+    .reduce((sum, l) => sum + l.amountMinor, 0)
+  const refundedByUs = refunds
+    .filter((r) => r.state === 'succeeded')
+    .reduce((sum, r) => sum + r.amountMinor, 0)
   if (refundedByProvider !== refundedByUs)
     violations.push(
-      violation('I3', `The provider refunded ${refundedByProvider} but our succeeded refunds add up to ${refundedByUs}.`, lastIndex),
+      violation(
+        'I3',
+        `The provider refunded ${refundedByProvider} but our succeeded refunds add up to ${refundedByUs}.`,
+        lastIndex,
+      ),
     )
 
   // I5: after the final sweeps nothing is left in_progress or pending_unknown.

@@ -79,7 +79,8 @@ export function formatTimeline(
     const time = clockAt(trace, e.tMs).padStart(16)
     const status = e.status !== undefined ? ` [${e.status}]` : ''
     lines.push(`${time}  ${e.actor.padEnd(actorWidth)}  ${e.kind.padEnd(kindWidth)}  ${e.detail}${status}`)
-    for (const row of rowLines(e)) lines.push(`${''.padStart(16)}  ${''.padEnd(actorWidth)}  ${''.padEnd(kindWidth)}    ${row}`)
+    for (const row of rowLines(e))
+      lines.push(`${''.padStart(16)}  ${''.padEnd(actorWidth)}  ${''.padEnd(kindWidth)}    ${row}`)
   }
   lines.push('')
   lines.push(`charges: ${trace.charges}`)

@@ -54,7 +54,10 @@ export class EventQueue {
 }
 
 function before(a: Scheduled, b: Scheduled): boolean {
-  return a.tMs < b.tMs || (a.tMs === b.tMs && (a.priority < b.priority || (a.priority === b.priority && a.seq < b.seq)))
+  return (
+    a.tMs < b.tMs ||
+    (a.tMs === b.tMs && (a.priority < b.priority || (a.priority === b.priority && a.seq < b.seq)))
+  )
 }
 
 /** Virtual time: `nowMs()` is the scenario's start instant plus elapsed virtual ms. */

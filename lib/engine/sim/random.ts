@@ -67,7 +67,14 @@ export function randomScenarioInput(seed: number, options: RandomScheduleOptions
     })
     if (chance(0.2)) faults.push({ kind: 'drop-response', requestId: id })
     if (chance(0.45)) {
-      const behaviour = pick(['ok', 'decline', 'slow', 'timeout-after-accept', 'timeout-after-accept', 'unavailable'] as const)
+      const behaviour = pick([
+        'ok',
+        'decline',
+        'slow',
+        'timeout-after-accept',
+        'timeout-after-accept',
+        'unavailable',
+      ] as const)
       faults.push({
         kind: 'provider',
         requestId: id,
@@ -86,12 +93,16 @@ export function randomScenarioInput(seed: number, options: RandomScheduleOptions
       })
   }
   requests.sort((a, b) => a.atMs - b.atMs)
-  if (jumpAtMs !== undefined) faults.push({ kind: 'clock-jump', atMs: jumpAtMs, byMs: pick([HOUR_MS, 23 * HOUR_MS, 25 * HOUR_MS]) })
+  if (jumpAtMs !== undefined)
+    faults.push({ kind: 'clock-jump', atMs: jumpAtMs, byMs: pick([HOUR_MS, 23 * HOUR_MS, 25 * HOUR_MS]) })
 
   const sweeps: NonNullable<ScenarioInput['sweeps']> = []
   const sweepCount = int(0, 3)
   for (let i = 0; i < sweepCount; i++)
-    sweeps.push({ atMs: int(0, 12_000), sweep: pick(['lease-recovery', 'reconciliation', 'reaper'] as const) })
+    sweeps.push({
+      atMs: int(0, 12_000),
+      sweep: pick(['lease-recovery', 'reconciliation', 'reaper'] as const),
+    })
 
   return {
     id: `random-${seed}`,

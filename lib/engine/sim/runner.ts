@@ -71,7 +71,8 @@ function responseDetail(r: EngineResponse): string {
   try {
     body = JSON.parse(r.body) as Record<string, unknown>
   } catch {}
-  const what = typeof body.object === 'string' ? `${body.object} ${String(body.id)}, ${String(body.state)}` : ''
+  const what =
+    typeof body.object === 'string' ? `${body.object} ${String(body.id)}, ${String(body.state)}` : ''
   switch (r.kind) {
     case 'created':
       return `server answers ${r.status}: ${what}`
@@ -94,7 +95,10 @@ function responseDetail(r: EngineResponse): string {
   }
 }
 
-export async function runScenario(input: Scenario | ScenarioInput, options: RunOptions = {}): Promise<RunResult> {
+export async function runScenario(
+  input: Scenario | ScenarioInput,
+  options: RunOptions = {},
+): Promise<RunResult> {
   const scenario: Scenario = ensureScenario(input)
   const config = resolveConfig(scenario, options.config)
   const seed = options.seed ?? scenario.seed
@@ -123,7 +127,11 @@ export async function runScenario(input: Scenario | ScenarioInput, options: RunO
     database: ':memory:',
     clock: globalClock,
     behaviour: (request) => behaviours.get(request.requestId) ?? { kind: 'ok' },
-    timing: { latencyMs: timing.providerMs, slowMs: timing.slowProviderMs, timeoutMs: timing.providerTimeoutMs },
+    timing: {
+      latencyMs: timing.providerMs,
+      slowMs: timing.slowProviderMs,
+      timeoutMs: timing.providerTimeoutMs,
+    },
     trace: recorder,
     onWebhook: (webhook) => void sweeper().handleWebhook(webhook),
   })
@@ -148,7 +156,11 @@ export async function runScenario(input: Scenario | ScenarioInput, options: RunO
     })
     clock.at(clock.elapsedMs + restartAfterMs, () => {
       server.alive = true
-      rec({ actor: server.id, kind: 'restart', detail: `${server.id} restarts with empty memory; the database kept its rows` })
+      rec({
+        actor: server.id,
+        kind: 'restart',
+        detail: `${server.id} restarts with empty memory; the database kept its rows`,
+      })
     })
   }
 
@@ -188,7 +200,15 @@ export async function runScenario(input: Scenario | ScenarioInput, options: RunO
         })
       },
     }
-    self.engine = createEngine({ sqlite, clock: serverClock, provider: gatedProvider, config, faults: hooks, trace: recorder, actor: id })
+    self.engine = createEngine({
+      sqlite,
+      clock: serverClock,
+      provider: gatedProvider,
+      config,
+      faults: hooks,
+      trace: recorder,
+      actor: id,
+    })
     servers.set(id, self)
     server = self
     return server
@@ -196,14 +216,24 @@ export async function runScenario(input: Scenario | ScenarioInput, options: RunO
 
   let sweeperEngine: Engine | undefined
   function sweeper(): Engine {
-    sweeperEngine ??= createEngine({ sqlite, clock: globalClock, provider: theProvider, config, trace: recorder, actor: 'sweeper' })
+    sweeperEngine ??= createEngine({
+      sqlite,
+      clock: globalClock,
+      provider: theProvider,
+      config,
+      trace: recorder,
+      actor: 'sweeper',
+    })
     return sweeperEngine
   }
 
   // ── clients ──
   const lanes = new Map<string, string>()
   const laneOf = (r: ScenarioRequest): string => {
-    const own = r.client ?? (r.retryOf !== undefined ? lanes.get(r.retryOf)?.replace(/^client-/, '') : undefined) ?? r.id
+    const own =
+      r.client ??
+      (r.retryOf !== undefined ? lanes.get(r.retryOf)?.replace(/^client-/, '') : undefined) ??
+      r.id
     const lane = `client-${own}`
     lanes.set(r.id, lane)
     return lane
@@ -216,7 +246,9 @@ export async function runScenario(input: Scenario | ScenarioInput, options: RunO
     const lane = laneOf(r)
     if (!clientAccounts.has(lane)) clientAccounts.set(lane, r.accountId)
     const state = { answered: false, gaveUp: false }
-    const bodyHash = sha256Hex(canonicalJson(r.operation === 'refund' ? { ...(r.body as object), paymentId: r.paymentId } : r.body))
+    const bodyHash = sha256Hex(
+      canonicalJson(r.operation === 'refund' ? { ...(r.body as object), paymentId: r.paymentId } : r.body),
+    )
     const common = { requestId: r.id, accountId: r.accountId, key: r.key, bodyHash }
     const what = r.operation === 'refund' ? `refund of payment ${r.paymentId}` : 'POST /payments'
     rec({
@@ -230,22 +262,49 @@ export async function runScenario(input: Scenario | ScenarioInput, options: RunO
           ? `${r.id} retries: ${what} again with the same key`
           : `${r.id} sends ${what} for account ${r.accountId} with key ${r.key.length > 12 ? `${r.key.slice(0, 8)}…` : r.key}`,
     })
-    clock.at(clock.elapsedMs + r.timeoutMs, () => {
-      if (state.answered) return
-      state.gaveUp = true
-      rec({ actor: lane, kind: 'client-timeout', ...common, detail: `${r.id} times out after ${r.timeoutMs} ms without an answer` })
-    }, 0)
+    clock.at(
+      clock.elapsedMs + r.timeoutMs,
+      () => {
+        if (state.answered) return
+        state.gaveUp = true
+        rec({
+          actor: lane,
+          kind: 'client-timeout',
+          ...common,
+          detail: `${r.id} times out after ${r.timeoutMs} ms without an answer`,
+        })
+      },
+      0,
+    )
     clock.at(clock.elapsedMs + timing.networkMs, () => {
       const server = serverFor(r.server)
       if (!server.alive) {
-        rec({ actor: r.server, kind: 'note', ...common, detail: `${r.server} is down: ${r.id} goes unanswered` })
+        rec({
+          actor: r.server,
+          kind: 'note',
+          ...common,
+          detail: `${r.server} is down: ${r.id} goes unanswered`,
+        })
         return
       }
       const epoch = server.epoch
       const call =
         r.operation === 'refund'
-          ? server.engine.refundPayment({ accountId: r.accountId, key: r.key, paymentId: r.paymentId ?? 0, body: r.body, requestId: r.id, ...(r.waitMs !== undefined ? { waitMs: r.waitMs } : {}) })
-          : server.engine.createPayment({ accountId: r.accountId, key: r.key, body: r.body, requestId: r.id, ...(r.waitMs !== undefined ? { waitMs: r.waitMs } : {}) })
+          ? server.engine.refundPayment({
+              accountId: r.accountId,
+              key: r.key,
+              paymentId: r.paymentId ?? 0,
+              body: r.body,
+              requestId: r.id,
+              ...(r.waitMs !== undefined ? { waitMs: r.waitMs } : {}),
+            })
+          : server.engine.createPayment({
+              accountId: r.accountId,
+              key: r.key,
+              body: r.body,
+              requestId: r.id,
+              ...(r.waitMs !== undefined ? { waitMs: r.waitMs } : {}),
+            })
       void call.then((response) => {
         if (server.epoch !== epoch) return
         rec({
@@ -260,12 +319,25 @@ export async function runScenario(input: Scenario | ScenarioInput, options: RunO
           detail: responseDetail(response),
         })
         if (dropped.has(r.id)) {
-          rec({ actor: r.server, kind: 'response-lost', from: r.server, to: lane, ...common, status: response.status, detail: `the network drops the ${response.status}: ${r.id} never sees it` })
+          rec({
+            actor: r.server,
+            kind: 'response-lost',
+            from: r.server,
+            to: lane,
+            ...common,
+            status: response.status,
+            detail: `the network drops the ${response.status}: ${r.id} never sees it`,
+          })
           return
         }
         clock.at(clock.elapsedMs + timing.networkMs, () => {
           if (state.gaveUp) {
-            rec({ actor: lane, kind: 'note', ...common, detail: `the ${response.status} arrives after ${r.id} gave up: ignored` })
+            rec({
+              actor: lane,
+              kind: 'note',
+              ...common,
+              detail: `the ${response.status} arrives after ${r.id} gave up: ignored`,
+            })
             return
           }
           state.answered = true
@@ -284,7 +356,15 @@ export async function runScenario(input: Scenario | ScenarioInput, options: RunO
             replayed: response.replayed,
             detail: `${r.id} receives ${response.status}${response.replayed ? ' (replayed)' : ''}`,
           })
-          responses.push({ tMs: clock.elapsedMs, requestId: r.id, accountId: r.accountId, key: r.key, status: response.status, body, replayed: response.replayed })
+          responses.push({
+            tMs: clock.elapsedMs,
+            requestId: r.id,
+            accountId: r.accountId,
+            key: r.key,
+            status: response.status,
+            body,
+            replayed: response.replayed,
+          })
         })
       })
     })
@@ -294,7 +374,11 @@ export async function runScenario(input: Scenario | ScenarioInput, options: RunO
   for (const s of scenario.sweeps)
     clock.at(s.atMs, () => {
       const engine = sweeper()
-      void (s.sweep === 'lease-recovery' ? engine.recoverLeases() : s.sweep === 'reconciliation' ? engine.reconcile() : engine.reapExpiredKeys())
+      void (s.sweep === 'lease-recovery'
+        ? engine.recoverLeases()
+        : s.sweep === 'reconciliation'
+          ? engine.reconcile()
+          : engine.reapExpiredKeys())
     })
   for (const f of scenario.faults)
     if (f.kind === 'clock-jump')
@@ -324,9 +408,17 @@ export async function runScenario(input: Scenario | ScenarioInput, options: RunO
   for (let round = 0; round < 3 && !truncated; round++) {
     const open = store.keysAll.all().filter((k) => k.status !== 'completed')
     if (open.length === 0) break
-    const leaseEnd = Math.max(...open.filter((k) => k.status === 'in_progress').map((k) => k.lease_until_ms - startMs), 0)
+    const leaseEnd = Math.max(
+      ...open.filter((k) => k.status === 'in_progress').map((k) => k.lease_until_ms - startMs),
+      0,
+    )
     clock.elapsedMs = Math.max(clock.elapsedMs, leaseEnd)
-    if (round === 0) rec({ actor: 'sweeper', kind: 'note', detail: 'the schedule is over: the sweeps run until every key is settled' })
+    if (round === 0)
+      rec({
+        actor: 'sweeper',
+        kind: 'note',
+        detail: 'the schedule is over: the sweeps run until every key is settled',
+      })
     clock.at(clock.elapsedMs, () => void sweeper().recoverLeases())
     await runQueue()
     clock.at(clock.elapsedMs, () => void sweeper().reconcile())
@@ -336,8 +428,13 @@ export async function runScenario(input: Scenario | ScenarioInput, options: RunO
 
   const actors: TraceActor[] = []
   for (const [lane, accountId] of clientAccounts)
-    actors.push({ id: lane, kind: 'client', label: `Client ${lane.replace(/^client-/, '')} (account ${accountId})` })
-  for (const id of [...servers.keys()].sort()) actors.push({ id, kind: 'server', label: id === 'server-1' ? 'Server 1' : 'Server 2' })
+    actors.push({
+      id: lane,
+      kind: 'client',
+      label: `Client ${lane.replace(/^client-/, '')} (account ${accountId})`,
+    })
+  for (const id of [...servers.keys()].sort())
+    actors.push({ id, kind: 'server', label: id === 'server-1' ? 'Server 1' : 'Server 2' })
   actors.push({ id: 'db', kind: 'database', label: 'Database' })
   actors.push({ id: 'provider', kind: 'provider', label: 'Provider' })
   if (sweeperEngine) actors.push({ id: 'sweeper', kind: 'sweeper', label: 'Sweeper' })
@@ -363,7 +460,16 @@ export async function runScenario(input: Scenario | ScenarioInput, options: RunO
   releaseEngineDatabase(sqlite)
   theProvider.close()
   const checked = options.check === false ? { violations: [], notes: [] } : checkTraceDetailed(trace)
-  return { scenario, config, trace, violations: checked.violations, notes: checked.notes, charges, responses, truncated }
+  return {
+    scenario,
+    config,
+    trace,
+    violations: checked.violations,
+    notes: checked.notes,
+    charges,
+    responses,
+    truncated,
+  }
 }
 
 function formatSpan(ms: number): string {

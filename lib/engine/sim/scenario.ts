@@ -28,7 +28,13 @@ const timeMs = z.number().int().min(0).max(LIMITS.maxTimeMs)
 const name = z.string().regex(/^[A-Za-z0-9][A-Za-z0-9_-]{0,31}$/, 'use letters, digits, - or _ (at most 32)')
 const serverName = z.enum(['server-1', 'server-2'])
 
-export const providerBehaviourSchema = z.enum(['ok', 'decline', 'slow', 'timeout-after-accept', 'unavailable'])
+export const providerBehaviourSchema = z.enum([
+  'ok',
+  'decline',
+  'slow',
+  'timeout-after-accept',
+  'unavailable',
+])
 
 export const scenarioRequestSchema = z.strictObject({
   /** Names the request in the trace: 'A', 'A-retry', 'B'. */
@@ -78,7 +84,11 @@ export const scenarioFaultSchema = z.discriminatedUnion('kind', [
     webhookAfterMs: z.number().int().min(0).max(LIMITS.maxTimeMs).optional(),
   }),
   /** The clock jumps forward: every timer due in the gap fires at once. */
-  z.strictObject({ kind: z.literal('clock-jump'), atMs: timeMs, byMs: z.number().int().min(1).max(LIMITS.maxTimeMs) }),
+  z.strictObject({
+    kind: z.literal('clock-jump'),
+    atMs: timeMs,
+    byMs: z.number().int().min(1).max(LIMITS.maxTimeMs),
+  }),
 ])
 export type ScenarioFault = z.infer<typeof scenarioFaultSchema>
 
@@ -92,7 +102,10 @@ export const scenarioConfigSchema = z.strictObject({
   flaws: z.array(z.enum(FLAWS)).max(FLAWS.length).optional(),
   inFlightPolicy: z
     .discriminatedUnion('kind', [
-      z.strictObject({ kind: z.literal('reject-409'), retryAfterS: z.number().int().min(0).max(3600).default(1) }),
+      z.strictObject({
+        kind: z.literal('reject-409'),
+        retryAfterS: z.number().int().min(0).max(3600).default(1),
+      }),
       z.strictObject({
         kind: z.literal('wait'),
         maxWaitMs: z.number().int().min(0).max(10_000).default(1000),
@@ -118,11 +131,19 @@ export const scenarioTimingSchema = z.strictObject({
 })
 
 export const scenarioSchema = z.strictObject({
-  id: z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'use lower-case words joined by hyphens').max(64),
+  id: z
+    .string()
+    .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'use lower-case words joined by hyphens')
+    .max(64),
   title: z.string().min(1).max(120),
   description: z.string().max(2000).default(''),
   /** Seed for anything random in the run (kept in the trace). */
-  seed: z.number().int().min(0).max(2 ** 32 - 1).default(1),
+  seed: z
+    .number()
+    .int()
+    .min(0)
+    .max(2 ** 32 - 1)
+    .default(1),
   startAt: z.iso.datetime().default(DEFAULT_START_AT),
   /** The fresh database's first payment id (the card: 88). */
   firstPaymentId: z.number().int().min(1).max(1_000_000_000).default(1),
@@ -163,7 +184,9 @@ export function parseScenario(input: unknown): ScenarioParse {
   if (!parsed.success) {
     return {
       ok: false,
-      problems: parsed.error.issues.map((i) => `${i.path.length > 0 ? i.path.join('.') : '(scenario)'}: ${i.message}`),
+      problems: parsed.error.issues.map(
+        (i) => `${i.path.length > 0 ? i.path.join('.') : '(scenario)'}: ${i.message}`,
+      ),
     }
   }
   const scenario = parsed.data

@@ -17,7 +17,9 @@ function templateImage(): Buffer {
     const db = new Database(':memory:')
     migrateSqlite(db)
     const tables = db
-      .prepare<[], { name: string }>("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")
+      .prepare<[], { name: string }>(
+        "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'",
+      )
       .all()
       .map((t) => t.name)
     db.pragma('foreign_keys = OFF')

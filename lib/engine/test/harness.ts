@@ -18,10 +18,13 @@ export class ManualClock implements Clock {
     return this.now
   }
   sleep(ms: number): Promise<void> {
+    if (ms <= 0) return Promise.resolve()
     return new Promise((resolve) => this.timers.push({ atMs: this.now + ms, resolve }))
   }
   /** Moves time forward, firing due timers in order and letting their continuations run. */
   async advance(ms: number): Promise<void> {
+    // Let calls started just before this reach their first sleep at the current time.
+    await settle()
     const target = this.now + ms
     for (;;) {
       this.timers.sort((a, b) => a.atMs - b.atMs)
@@ -56,7 +59,11 @@ export interface Harness {
 }
 
 export function harness(
-  options: { config?: Partial<EngineConfig>; behaviour?: (r: ChargeRequest) => ProviderBehaviour; latencyMs?: number } = {},
+  options: {
+    config?: Partial<EngineConfig>
+    behaviour?: (r: ChargeRequest) => ProviderBehaviour
+    latencyMs?: number
+  } = {},
 ): Harness {
   const sqlite = freshEngineDatabase(88)
   const clock = new ManualClock()
@@ -76,7 +83,13 @@ export function harness(
     refund: (r) => provider.refund(r),
     ledger: (a) => provider.ledger(a),
   }
-  const make = () => createEngine({ sqlite, clock, provider: recording, ...(options.config ? { config: options.config } : {}) })
+  const make = () =>
+    createEngine({
+      sqlite,
+      clock,
+      provider: recording,
+      ...(options.config ? { config: options.config } : {}),
+    })
   return {
     sqlite,
     clock,
@@ -85,13 +98,20 @@ export function harness(
     engine: make(),
     second: make,
     keyRow: (accountId, key) =>
-      sqlite.prepare<[number, string], KeyRow>('SELECT * FROM idempotency_keys WHERE account_id = ? AND key = ?').get(accountId, key),
+      sqlite
+        .prepare<[number, string], KeyRow>('SELECT * FROM idempotency_keys WHERE account_id = ? AND key = ?')
+        .get(accountId, key),
     count: (table) => (sqlite.prepare(`SELECT COUNT(*) AS n FROM ${table}`).get() as { n: number }).n,
   }
 }
 
 /** Runs an engine call while advancing the clock until it answers. */
-export async function until<T>(clock: ManualClock, promise: Promise<T>, stepMs = 10, maxMs = 120_000): Promise<T> {
+export async function until<T>(
+  clock: ManualClock,
+  promise: Promise<T>,
+  stepMs = 10,
+  maxMs = 120_000,
+): Promise<T> {
   let done = false
   let value: T | undefined
   void promise.then((v) => {

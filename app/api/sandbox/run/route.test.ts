@@ -4,7 +4,10 @@ import { scenarioById } from '@/lib/engine'
 import { POST } from './route'
 
 let learner = 0
-function request(body: string, cookieLearner = `00000000-0000-4000-8000-${String(++learner).padStart(12, '0')}`) {
+function request(
+  body: string,
+  cookieLearner = `00000000-0000-4000-8000-${String(++learner).padStart(12, '0')}`,
+) {
   return new NextRequest('http://localhost/api/sandbox/run', {
     method: 'POST',
     headers: { 'content-type': 'application/json', cookie: `drill-learner=${cookieLearner}` },
@@ -36,7 +39,11 @@ describe('POST /api/sandbox/run', () => {
 
   it('bounds a scenario by the schema limits (requests)', async () => {
     const base = scenarioById('lost-response')!
-    const many = Array.from({ length: 25 }, (_, i) => ({ ...base.requests[0]!, id: `R${i}`, retryOf: undefined }))
+    const many = Array.from({ length: 25 }, (_, i) => ({
+      ...base.requests[0]!,
+      id: `R${i}`,
+      retryOf: undefined,
+    }))
     const response = await POST(request(JSON.stringify({ scenario: { ...base, requests: many } })))
     expect(response.status).toBe(400)
   })
