@@ -9,9 +9,12 @@ const port = Number(process.env.PORT ?? 3100)
 const baseURL = `http://127.0.0.1:${port}`
 // Each run gets its own database file, so e2e never touches a developer's data.
 const e2eDb = process.env.DRILL_E2E_DB ?? `data/e2e-${port}.db`
+const providerDb = e2eDb.replace(/\.db$/, '-provider.db')
 
 export default defineConfig({
   testDir: './e2e',
+  // Per port, so side-by-side runs never delete each other's artifacts.
+  outputDir: `test-results/${port}`,
   fullyParallel: false,
   workers: 1,
   forbidOnly: !!process.env.CI,
@@ -40,7 +43,7 @@ export default defineConfig({
   },
   webServer: {
     // The production build, migrated, on its own database file; test clock enabled.
-    command: `rm -f ${e2eDb} ${e2eDb}-wal ${e2eDb}-shm && npm run build && npx tsx db/migrate.ts && npx next start -p ${port}`,
+    command: `rm -f ${e2eDb} ${e2eDb}-wal ${e2eDb}-shm ${providerDb} ${providerDb}-wal ${providerDb}-shm && npm run build && npx tsx db/migrate.ts && npx next start -p ${port}`,
     url: `${baseURL}/api/health`,
     reuseExistingServer: false,
     timeout: 300_000,
@@ -48,7 +51,7 @@ export default defineConfig({
     stderr: 'pipe',
     env: {
       DRILL_DB: e2eDb,
-      DRILL_PROVIDER_DB: e2eDb.replace(/\.db$/, '-provider.db'),
+      DRILL_PROVIDER_DB: providerDb,
       DRILL_TEST_CLOCK: '1',
       DRILL_SWEEP_MS: '1000',
       DRILL_LEASE_MS: '5000',

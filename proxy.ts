@@ -23,5 +23,5 @@ export function proxy(request: NextRequest) {
 
 export const config = {
   // Pages and the study/sandbox APIs; not static assets, not the curl-able payments API.
-  matcher: ['/((?!_next/|favicon|api/payments|api/accounts|api/provider|api/idempotency-keys).*)'],
+  matcher: ['/((?!_next/|favicon|api/payments|api/accounts|api/provider|api/idempotency-keys|api/bench).*)'],
 }

@@ -7,6 +7,12 @@ export const metadata: Metadata = {
   title: { default: 'Drill', template: '%s · Drill' },
   description:
     'Drill one hard system-design interview question until it sticks: idempotency for a create-payment endpoint.',
+  // An inline icon: no extra request, and no 404 for /favicon.ico in every browser console.
+  icons: {
+    icon: `data:image/svg+xml,${encodeURIComponent(
+      '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="7" fill="#18181b"/><path d="M9 8h7a8 8 0 0 1 0 16H9z" fill="none" stroke="#fafafa" stroke-width="3.5"/></svg>',
+    )}`,
+  },
 }
 
 export const viewport: Viewport = {
@@ -31,8 +37,8 @@ export default function RootLayout({ children }: { children: ReactNode }) {
           {children}
         </main>
         <footer className="mx-auto max-w-6xl px-4 pb-8 text-xs text-zinc-600 dark:text-zinc-400">
-          Drill — practise out loud, check yourself against the five points, let FSRS decide when it comes
-          back.
+          Drill — practise out loud, check yourself against the points, and let FSRS decide when each card
+          comes back.
         </footer>
       </body>
     </html>

@@ -26,7 +26,9 @@ export default async function DashboardPage() {
         summary.dueNow > 0
           ? 'Now'
           : summary.nextDueMs === null
-            ? 'Nothing scheduled'
+            ? summary.newAvailable > 0
+              ? 'No reviews yet'
+              : 'Nothing scheduled'
             : formatInstant(summary.nextDueMs, summary.settings.timezone),
       testId: 'next-due',
     },
@@ -43,9 +45,11 @@ export default async function DashboardPage() {
       <h1 id="dashboard-title" className="text-2xl font-bold">
         Today
       </h1>
-      <p className="text-zinc-700 dark:text-zinc-300">
-        {cards.length} cards in the deck. Study days start at{' '}
-        {String(summary.settings.rolloverHour).padStart(2, '0')}:00, {summary.settings.timezone}.
+      <p className="max-w-2xl text-zinc-700 dark:text-zinc-300">
+        Answer each card out loud as you would in the interview, tick the points you made, and grade yourself;
+        the scheduler brings the card back when you are about to forget it. {cards.length} cards in the deck;
+        a new study day starts at {String(summary.settings.rolloverHour).padStart(2, '0')}:00 (
+        {summary.settings.timezone}).
       </p>
       <dl className="grid max-w-3xl grid-cols-2 gap-3 sm:grid-cols-3">
         {stats.map((stat) => (
@@ -60,12 +64,28 @@ export default async function DashboardPage() {
           </div>
         ))}
       </dl>
-      <Link
-        href="/review"
-        className="inline-block rounded-lg bg-zinc-900 px-4 py-2 font-semibold text-white hover:bg-zinc-700 dark:bg-zinc-100 dark:text-zinc-900 dark:hover:bg-zinc-300"
-      >
-        Start review
-      </Link>
+      <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
+        <Link
+          href="/review"
+          className="inline-block rounded-lg bg-zinc-900 px-4 py-2 font-semibold text-white hover:bg-zinc-700 dark:bg-zinc-100 dark:text-zinc-900 dark:hover:bg-zinc-300"
+        >
+          Start review
+        </Link>
+        {summary.dueNow === 0 && summary.newAvailable === 0 && (
+          <p className="text-sm text-zinc-700 dark:text-zinc-300">Nothing to study right now.</p>
+        )}
+      </div>
+      <p className="text-sm text-zinc-700 dark:text-zinc-300">
+        New here? Read the{' '}
+        <Link href="/cards" className="underline underline-offset-2">
+          cards
+        </Link>{' '}
+        first, or watch a retry charge a customer twice in the{' '}
+        <Link href="/sandbox" className="underline underline-offset-2">
+          sandbox
+        </Link>
+        .
+      </p>
     </section>
   )
 }

@@ -11,7 +11,7 @@ export function NavLink({ href, children }: { href: string; children: ReactNode 
     <Link
       href={href}
       aria-current={current ? 'page' : undefined}
-      className={`rounded-md px-3 py-1.5 font-medium ${
+      className={`block rounded-md px-2 py-1.5 font-medium sm:px-3 ${
         current
           ? 'bg-zinc-900 text-white dark:bg-zinc-100 dark:text-zinc-900'
           : 'text-zinc-700 hover:bg-zinc-100 dark:text-zinc-300 dark:hover:bg-zinc-800'

@@ -15,12 +15,13 @@ export function SiteNav() {
     <header className="border-b border-zinc-200 bg-white dark:border-zinc-800 dark:bg-zinc-950">
       <nav
         aria-label="Main"
-        className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-6 gap-y-2 px-4 py-3"
+        className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-6 gap-y-1 px-4 py-2 sm:py-3"
       >
         <a href="/" className="text-lg font-bold tracking-tight text-zinc-900 dark:text-zinc-50">
           Drill
         </a>
-        <ul className="flex flex-wrap gap-x-1 gap-y-1 text-sm">
+        {/* On a phone the five links share one row under the name (tighter padding), never wrap. */}
+        <ul className="-mx-2 flex w-full gap-x-0.5 text-sm sm:mx-0 sm:w-auto sm:gap-x-1">
           {links.map((link) => (
             <li key={link.href}>
               <NavLink href={link.href}>{link.label}</NavLink>

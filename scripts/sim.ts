@@ -1,6 +1,7 @@
 // `npm run sim` — run the payment engine in the deterministic simulator.
 //   npm run sim -- --list
-//   npm run sim -- <scenario-id | path.json | random:<seed>> [--flaw <name>]... [--policy wait|reject-409] [--json]
+//   npm run sim -- <scenario-id | path.json | random:<seed>> [--flaw <name>]... [--correct] [--policy wait|reject-409] [--json]
+//   (--flaw replaces the scenario's own flaws; --correct switches them all off)
 //   npm run sim -- --fuzz <n> --seed <s> [--flaw <name>]... [--policy wait|reject-409]
 // Exit codes: 0 ok (a flawed config may show violations: that is the lesson), 1 the
 // correct engine broke an invariant, 2 bad arguments or a malformed scenario.
@@ -26,9 +27,16 @@ import { type FuzzJob, type FuzzMessage, fuzzRange } from '@/lib/engine/sim/fuzz
 
 class UsageError extends Error {}
 
+/** Where the CLI writes (swapped by the tests, which run it in-process). */
+let write: { out: (text: string) => void; err: (text: string) => void } = {
+  out: (text: string) => void process.stdout.write(text),
+  err: (text: string) => void process.stderr.write(text),
+}
+const log = (line: string) => write.out(`${line}\n`)
+
 const USAGE = `usage:
   npm run sim -- --list
-  npm run sim -- <scenario-id | path.json | random:<seed>> [--flaw <name>]... [--policy wait|reject-409] [--json]
+  npm run sim -- <scenario-id | path.json | random:<seed>> [--flaw <name>]... [--correct] [--policy wait|reject-409] [--json]
   npm run sim -- --fuzz <n> --seed <s> [--flaw <name>]... [--policy wait|reject-409]
 flaws: ${FLAWS.join(', ')}`
 
@@ -38,6 +46,8 @@ interface Args {
   fuzz?: number
   seed?: number
   flaws: Flaw[]
+  /** --correct: run with no flaws, whatever the scenario switches on. */
+  correct: boolean
   policy?: 'wait' | 'reject-409'
   target?: string
 }
@@ -54,7 +64,7 @@ function parseInteger(flag: string, value: string | undefined, min: number): num
 }
 
 export function parseArgs(argv: string[]): Args {
-  const args: Args = { list: false, json: false, flaws: [] }
+  const args: Args = { list: false, json: false, flaws: [], correct: false }
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!
     switch (arg) {
@@ -63,6 +73,9 @@ export function parseArgs(argv: string[]): Args {
         break
       case '--json':
         args.json = true
+        break
+      case '--correct':
+        args.correct = true
         break
       case '--fuzz':
         args.fuzz = parseInteger('--fuzz', argv[++i], 1)
@@ -102,6 +115,8 @@ export function parseArgs(argv: string[]): Args {
   const modes = [args.list, args.fuzz !== undefined, args.target !== undefined].filter(Boolean).length
   if (modes === 0) throw new UsageError('name a scenario, or use --list or --fuzz')
   if (modes > 1) throw new UsageError('use one of: a scenario, --list, --fuzz')
+  if (args.correct && args.flaws.length > 0)
+    throw new UsageError('--correct and --flaw contradict each other')
   if (args.fuzz !== undefined && args.seed === undefined) throw new UsageError('--fuzz needs --seed <s>')
   if (args.fuzz === undefined && args.seed !== undefined && !args.target?.startsWith('random:'))
     throw new UsageError('--seed goes with --fuzz (or use random:<seed> as the scenario)')
@@ -110,7 +125,7 @@ export function parseArgs(argv: string[]): Args {
 
 function configOverrides(args: Args): Partial<EngineConfig> {
   const overrides: Partial<EngineConfig> = {}
-  if (args.flaws.length > 0) overrides.flaws = args.flaws
+  if (args.flaws.length > 0 || args.correct) overrides.flaws = args.flaws
   if (args.policy === 'wait') overrides.inFlightPolicy = { kind: 'wait', maxWaitMs: 1000, retryAfterS: 1 }
   if (args.policy === 'reject-409') overrides.inFlightPolicy = { kind: 'reject-409', retryAfterS: 1 }
   return overrides
@@ -140,7 +155,7 @@ async function runOne(args: Args): Promise<number> {
   const correct = result.config.flaws.length === 0
   if (args.json) {
     const { trace } = result
-    process.stdout.write(
+    write.out(
       `${JSON.stringify({
         scenario: scenario.id,
         title: scenario.title,
@@ -167,7 +182,7 @@ async function runOne(args: Args): Promise<number> {
       })}\n`,
     )
   } else {
-    console.log(
+    log(
       formatTimeline(result.trace, {
         violations: result.violations,
         notes: result.notes,
@@ -196,7 +211,7 @@ async function fuzz(args: Args): Promise<number> {
   const tty = process.stderr.isTTY
   const started = performance.now()
   const workers = fuzzWorkers(n)
-  console.log(
+  log(
     `fuzz: ${n} random schedules, seeds ${seed0}…${seed0 + n - 1}, ${args.flaws.length === 0 ? 'correct engine' : `flaws: ${args.flaws.join(', ')}`}${workers > 1 ? `, ${workers} workers` : ''}`,
   )
 
@@ -209,7 +224,7 @@ async function fuzz(args: Args): Promise<number> {
     const total = done.reduce((a, b) => a + b, 0)
     const rate = Math.round(total / Math.max((now - started) / 1000, 0.001))
     const line = `fuzz: ${total}/${n} schedules · ${rate}/s`
-    process.stderr.write(tty ? `\r${line}${final ? '\n' : ''}` : `${line}\n`)
+    write.err(tty ? `\r${line}${final ? '\n' : ''}` : `${line}\n`)
   }
 
   const jobs: FuzzJob[] = []
@@ -258,17 +273,15 @@ async function fuzz(args: Args): Promise<number> {
   for (const f of findings)
     for (const line of f.lines)
       if (printed++ < printLimit)
-        console.log(`seed ${f.seed}: ${line}  (reproduce: npm run sim -- random:${f.seed}${flawArgs})`)
+        log(`seed ${f.seed}: ${line}  (reproduce: npm run sim -- random:${f.seed}${flawArgs})`)
   if (brokenSchedules === 0) {
-    console.log(
-      `no violation in ${n} schedules (${seconds.toFixed(1)} s, ${Math.round(n / seconds)} schedules/s)`,
-    )
+    log(`no violation in ${n} schedules (${seconds.toFixed(1)} s, ${Math.round(n / seconds)} schedules/s)`)
     return 0
   }
-  if (printed > printLimit || findings.length < brokenSchedules) console.log('… more violations not shown')
-  console.log(`broken schedules: ${brokenSchedules} of ${n} (${seconds.toFixed(1)} s)`)
+  if (printed > printLimit || findings.length < brokenSchedules) log('… more violations not shown')
+  log(`broken schedules: ${brokenSchedules} of ${n} (${seconds.toFixed(1)} s)`)
   for (const [id, count] of [...broken].sort(([a], [b]) => a.localeCompare(b)))
-    console.log(`  ${id} ${INVARIANTS[id]}: ${count} schedule${count === 1 ? '' : 's'}`)
+    log(`  ${id} ${INVARIANTS[id]}: ${count} schedule${count === 1 ? '' : 's'}`)
   return correct ? 1 : 0
 }
 
@@ -279,7 +292,7 @@ async function main(argv: string[]): Promise<number> {
     const width = Math.max(...scenarios.map((s) => s.id.length))
     for (const s of scenarios) {
       const flaws = s.config.flaws && s.config.flaws.length > 0 ? ` [${s.config.flaws.join(', ')}]` : ''
-      console.log(`${s.id.padEnd(width)}  ${s.title}${flaws}`)
+      log(`${s.id.padEnd(width)}  ${s.title}${flaws}`)
     }
     return 0
   }
@@ -287,21 +300,45 @@ async function main(argv: string[]): Promise<number> {
   return runOne(args)
 }
 
-main(process.argv.slice(2)).then(
-  (code) => {
-    process.exitCode = code
-  },
-  (error: unknown) => {
+/** Runs the CLI and returns its exit code (0 ok, 1 the correct engine broke, 2 bad input). */
+export async function runCli(
+  argv: string[],
+  io?: { out: (text: string) => void; err: (text: string) => void },
+): Promise<number> {
+  const previous = write
+  if (io) write = io
+  try {
+    return await main(argv)
+  } catch (error) {
     if (error instanceof UsageError) {
-      if (error.message) console.error(`sim: ${error.message}`)
-      console.error(USAGE)
-      process.exitCode = 2
-    } else if (error instanceof ScenarioFileError) {
-      console.error(`sim: malformed scenario ${error.message}`)
-      process.exitCode = 2
-    } else {
+      if (error.message) write.err(`sim: ${error.message}\n`)
+      write.err(`${USAGE}\n`)
+      return 2
+    }
+    if (error instanceof ScenarioFileError) {
+      write.err(`sim: malformed scenario ${error.message}\n`)
+      return 2
+    }
+    throw error
+  } finally {
+    write = previous
+  }
+}
+
+const invokedDirectly = process.argv[1]?.replace(/\\/g, '/').endsWith('scripts/sim.ts')
+if (invokedDirectly) {
+  // `npm run sim -- … | head` closes the pipe early: that is not an error.
+  process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code === 'EPIPE') process.exit(0)
+    throw error
+  })
+  runCli(process.argv.slice(2)).then(
+    (code) => {
+      process.exitCode = code
+    },
+    (error: unknown) => {
       console.error(error)
       process.exitCode = 1
-    }
-  },
-)
+    },
+  )
+}

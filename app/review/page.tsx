@@ -11,7 +11,7 @@ import { markdownToHtml } from '@/lib/content/markdown'
 import { currentLearnerId } from '@/lib/learner'
 import { formatInstant } from '@/lib/srs/format-time'
 import { nextReview, settingsForLearner, undoableReview } from '@/lib/srs/review'
-import { RATING_NAMES, RATINGS } from '@/lib/srs/rubric'
+import { type GradeRating, RATING_NAMES, RATINGS } from '@/lib/srs/rubric'
 import { intervalLabel } from '@/lib/srs/scheduler'
 
 export const metadata: Metadata = { title: 'Review' }
@@ -49,7 +49,12 @@ function ReviewBody({ learnerId, nowMs }: { learnerId: string; nowMs: number }) 
   const next = nextReview(db, learnerId, allCards(), nowMs)
   const latest = undoableReview(db, learnerId, nowMs)
   const undo = latest ? (
-    <UndoButton logId={latest.id} cardTitle={cardById(latest.cardId)?.title ?? latest.cardId} />
+    <UndoButton
+      logId={latest.id}
+      lastGrade={`${RATING_NAMES[latest.rating as GradeRating] ?? 'graded'} on “${
+        cardById(latest.cardId)?.title ?? latest.cardId
+      }”, back ${formatInstant(latest.dueAfterMs, settings.timezone)}`}
+    />
   ) : null
 
   if (next.kind === 'done') {
@@ -71,6 +76,17 @@ function ReviewBody({ learnerId, nowMs }: { learnerId: string; nowMs: number }) 
             .
           </p>
         )}
+        <p className="text-zinc-700 dark:text-zinc-300">
+          Meanwhile, reread a{' '}
+          <Link href="/cards" className="underline underline-offset-2">
+            card
+          </Link>{' '}
+          or break the engine in the{' '}
+          <Link href="/sandbox" className="underline underline-offset-2">
+            sandbox
+          </Link>
+          .
+        </p>
         {undo}
       </div>
     )

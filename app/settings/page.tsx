@@ -21,6 +21,10 @@ export default async function SettingsPage() {
         <h1 id="settings-title" className="text-2xl font-bold">
           Settings
         </h1>
+        <p className="max-w-xl text-zinc-700 dark:text-zinc-300">
+          How often cards come back, how much you study each day, and when your study day begins. Changes
+          apply from the next card you review.
+        </p>
         {!knowsTimezone && <TimezoneSync />}
         <SettingsForm
           key={knowsTimezone ? 'stored' : 'defaults'}

@@ -20,10 +20,29 @@ async function fetchJson<T>(url: string, apiKey: string): Promise<T> {
   return (await res.json()) as T
 }
 
-function useConsoleAccount(): { account: ConsoleAccount | null; error: string | null } {
+/**
+ * Whether the console is on screen. The sandbox renders it inside a hidden tab
+ * panel too: nothing is created or polled until the learner opens the tab.
+ */
+function useShown(panel: RefObject<HTMLElement | null>): boolean {
+  const [shown, setShown] = useState(false)
+  useEffect(() => {
+    const check = () =>
+      setShown(document.visibilityState === 'visible' && panel.current?.checkVisibility?.() !== false)
+    check()
+    const timer = setInterval(check, 300)
+    return () => clearInterval(timer)
+  }, [panel])
+  return shown
+}
+
+/** The learner's console account, opened the first time the console is shown. */
+function useConsoleAccount(shown: boolean): { account: ConsoleAccount | null; error: string | null } {
   const [account, setAccount] = useState<ConsoleAccount | null>(null)
   const [error, setError] = useState<string | null>(null)
+  const wanted = shown || account !== null
   useEffect(() => {
+    if (!wanted || account) return
     let cancelled = false
     fetch('/api/accounts/console', { method: 'POST', cache: 'no-store' })
       .then(async (res) => {
@@ -37,50 +56,44 @@ function useConsoleAccount(): { account: ConsoleAccount | null; error: string | 
     return () => {
       cancelled = true
     }
-  }, [])
+  }, [wanted, account])
   return { account, error }
 }
 
-/** Polls only while the console is on screen: the sandbox renders it in a hidden tab panel too. */
-function useLiveSnapshot(
-  apiKey: string | undefined,
-  panel: RefObject<HTMLElement | null>,
-): LiveSnapshot | null {
+/** The rows, polled every POLL_MS while the console is shown. */
+function useLiveSnapshot(apiKey: string | undefined, shown: boolean): LiveSnapshot | null {
   const [snapshot, setSnapshot] = useState<LiveSnapshot | null>(null)
   useEffect(() => {
-    if (!apiKey) return
+    if (!apiKey || !shown) return
     let cancelled = false
     let timer: ReturnType<typeof setTimeout> | undefined
     const poll = async () => {
-      const shown = document.visibilityState === 'visible' && panel.current?.checkVisibility?.() !== false
-      if (shown) {
-        try {
-          const [keys, payments, charges] = await Promise.all([
-            fetchJson<LiveSnapshot['keys']>('/api/idempotency-keys', apiKey),
-            fetchJson<LiveSnapshot['payments']>('/api/payments', apiKey),
-            fetchJson<LiveSnapshot['charges']>('/api/provider/charges', apiKey),
-          ])
-          if (!cancelled) setSnapshot({ keys, payments, charges })
-        } catch {
-          // A missed poll is fine: the next one catches up.
-        }
+      try {
+        const [keys, payments, charges] = await Promise.all([
+          fetchJson<LiveSnapshot['keys']>('/api/idempotency-keys', apiKey),
+          fetchJson<LiveSnapshot['payments']>('/api/payments', apiKey),
+          fetchJson<LiveSnapshot['charges']>('/api/provider/charges', apiKey),
+        ])
+        if (!cancelled) setSnapshot({ keys, payments, charges })
+      } catch {
+        // A missed poll is fine: the next one catches up.
       }
-      // Hidden: only a cheap visibility check, often, so the tables fill as soon as the tab opens.
-      if (!cancelled) timer = setTimeout(poll, shown ? POLL_MS : 400)
+      if (!cancelled) timer = setTimeout(poll, POLL_MS)
     }
     void poll()
     return () => {
       cancelled = true
       if (timer) clearTimeout(timer)
     }
-  }, [apiKey, panel])
+  }, [apiKey, shown])
   return snapshot
 }
 
 export function LiveConsole() {
-  const { account, error } = useConsoleAccount()
   const panel = useRef<HTMLElement>(null)
-  const snapshot = useLiveSnapshot(account?.apiKey, panel)
+  const shown = useShown(panel)
+  const { account, error } = useConsoleAccount(shown)
+  const snapshot = useLiveSnapshot(account?.apiKey, shown)
   const [origin, setOrigin] = useState('http://localhost:3000')
   const [keyPrefix, setKeyPrefix] = useState('live')
   useEffect(() => {

@@ -196,7 +196,8 @@ export function ReviewSession(props: ReviewSessionProps) {
             {points.map((point) => (
               <div
                 key={point.id}
-                className={`flex items-start gap-3 rounded-lg border p-3 ${
+                // The label stretches over the whole box (after:inset-0), so a click anywhere on it ticks.
+                className={`relative flex items-start gap-3 rounded-lg border p-3 ${
                   point.critical
                     ? 'border-red-300 bg-red-50 dark:border-red-800 dark:bg-red-950/40'
                     : 'border-zinc-200 bg-white dark:border-zinc-800 dark:bg-zinc-900'
@@ -219,7 +220,12 @@ export function ReviewSession(props: ReviewSessionProps) {
                       Critical point — missing it means Again
                     </strong>
                   )}
-                  <label htmlFor={`point-${point.id}`}>{point.text}</label>
+                  <label
+                    htmlFor={`point-${point.id}`}
+                    className="cursor-pointer after:absolute after:inset-0 after:rounded-lg after:content-['']"
+                  >
+                    {point.text}
+                  </label>
                   {preTicked.has(point.id) && (
                     <span className="ml-2 text-xs text-zinc-700 dark:text-zinc-300">
                       (heard in your answer)

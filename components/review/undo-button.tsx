@@ -5,7 +5,8 @@ import { useCallback, useEffect, useState, useTransition } from 'react'
 import { undoAction } from '@/app/review/actions'
 import { isTypingTarget } from './keyboard'
 
-export function UndoButton({ logId, cardTitle }: { logId: number; cardTitle: string }) {
+/** `lastGrade` says what the undo takes back: 'Good on "Card title", back Thu, 3 Dec, 04:00'. */
+export function UndoButton({ logId, lastGrade }: { logId: number; lastGrade: string }) {
   const [pending, startTransition] = useTransition()
   const [error, setError] = useState<string | null>(null)
 
@@ -41,7 +42,7 @@ export function UndoButton({ logId, cardTitle }: { logId: number; cardTitle: str
         Undo
       </button>
       <span id="undo-what" className="text-sm text-zinc-700 dark:text-zinc-300">
-        Takes back your last grade ({cardTitle}). Ctrl+Z works too.
+        Last grade: {lastGrade}. Undo (or Ctrl+Z) takes it back.
       </span>
       {error && (
         <p role="alert" className="text-sm text-red-800 dark:text-red-300">

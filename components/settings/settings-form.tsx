@@ -103,7 +103,7 @@ export function SettingsForm({
           type="checkbox"
           defaultChecked={initial.sameDaySteps}
           aria-describedby="sameDaySteps-hint"
-          className="mt-1 size-4"
+          className="mt-1 size-4 shrink-0"
         />
         <div>
           <label htmlFor="sameDaySteps" className="font-medium">
@@ -115,7 +115,7 @@ export function SettingsForm({
         </div>
       </div>
 
-      <div className="grid grid-cols-2 gap-4">
+      <div className="grid gap-4 sm:grid-cols-2">
         <div>
           <label htmlFor="rolloverHour" className="font-medium">
             New study day starts at

@@ -110,7 +110,7 @@ export function TimelinePlayer({
 
   return (
     // biome-ignore lint/a11y/noStaticElementInteractions: keyboard shortcuts for the controls inside
-    <div className="space-y-4" onKeyDown={onKeyDown}>
+    <div className="@container space-y-4" onKeyDown={onKeyDown}>
       <div className="flex flex-wrap items-center gap-2">
         <button type="button" className={button} onClick={togglePlay}>
           {playing ? 'Pause' : 'Play'}
@@ -157,38 +157,45 @@ export function TimelinePlayer({
         </p>
       </div>
 
-      <div className="grid gap-4 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
-        <section
-          aria-label={`${title}: diagram`}
-          // Scrolls sideways on narrow screens, so it must be reachable by keyboard.
-          // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be focusable
-          tabIndex={0}
-          className="overflow-x-auto rounded border border-zinc-200 bg-white p-2 focus-visible:outline-2 focus-visible:outline-sky-700 dark:border-zinc-800 dark:bg-zinc-900"
-        >
-          {/* Suspense boundaries let React hydrate the heavy parts in small, interruptible chunks. */}
-          <Suspense>
-            <TimelineSvg
-              trace={trace}
-              step={step}
-              titleId={`${id}-title`}
-              descId={`${id}-desc`}
-              title={title}
-              description={description}
-            />
-          </Suspense>
-        </section>
-        <section aria-label={`${title}: rows at this step`} className="min-w-0 space-y-2">
+      {/* Sized by the player's own width (container queries), not the window's: the same player
+          sits full width on a card and half width in Compare. */}
+      <div className="grid gap-4 @3xl:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+        <div className="@container min-w-0 space-y-1">
+          <p className="text-xs text-zinc-700 @min-[41.25rem]:hidden dark:text-zinc-300">
+            Scroll the diagram sideways to see every lane; the event log below has each step as text.
+          </p>
+          <section
+            aria-label={`${title}: diagram`}
+            // Scrolls sideways on narrow screens, so it must be reachable by keyboard.
+            // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be focusable
+            tabIndex={0}
+            className="overflow-x-auto rounded border border-zinc-200 bg-white p-2 focus-visible:outline-2 focus-visible:outline-sky-700 dark:border-zinc-800 dark:bg-zinc-900"
+          >
+            {/* Suspense boundaries let React hydrate the heavy parts in small, interruptible chunks. */}
+            <Suspense>
+              <TimelineSvg
+                trace={trace}
+                step={step}
+                titleId={`${id}-title`}
+                descId={`${id}-desc`}
+                title={title}
+                description={description}
+              />
+            </Suspense>
+          </section>
+        </div>
+        {/* `relative` keeps the tables' screen-reader-only words inside this box. The tables wrap
+            their cells instead of scrolling, so there is no unreachable scroll area. */}
+        <section aria-label={`${title}: rows at this step`} className="relative min-w-0 space-y-2">
           <p className="text-xs text-zinc-700 dark:text-zinc-300">
             Rows after {clockLabel(trace.clockStart, trace.events[step]?.tMs ?? 0)}.
             {changedAtEvent && (
               <> Highlighted: changed by the commit at {clockLabel(trace.clockStart, changedAtEvent.tMs)}.</>
             )}
           </p>
-          <div className="overflow-x-auto">
-            <Suspense>
-              <RowTables state={state} keyLabel={keyLabel} />
-            </Suspense>
-          </div>
+          <Suspense>
+            <RowTables state={state} keyLabel={keyLabel} />
+          </Suspense>
         </section>
       </div>
 

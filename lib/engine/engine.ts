@@ -322,9 +322,11 @@ export function createEngine(options: CreateEngineOptions): Engine {
       record(
         'claim-conflict',
         req,
-        row.body_hash === req.hash
-          ? `retry finds the completed key and replays ${row.response_status}`
-          : `the body differs but nothing checks it: the old ${row.response_status} is replayed`,
+        row.body_hash !== req.hash
+          ? `the body differs but nothing checks it: the old ${row.response_status} is replayed`
+          : deadlineMs !== undefined
+            ? `the first request completed while ${req.requestId} waited: it returns the stored ${row.response_status}`
+            : `retry finds the completed key and replays ${row.response_status}`,
         { from: 'db', to: actor },
       )
       const pending = step('before-response', req)
@@ -522,6 +524,7 @@ export function createEngine(options: CreateEngineOptions): Engine {
         scope: row.account_id,
         key: row.key,
         version: row.lease_version,
+        expiresAtMs: clock.nowMs() + config.keyTtlMs,
       }
       const changed = (blindWrites ? store.finishBlind : store.finish).run(params).changes === 1
       if (!changed) throw new LeaseLost()
@@ -554,7 +557,9 @@ export function createEngine(options: CreateEngineOptions): Engine {
           lateClaim
             ? `only now the key row is written: payment ${paymentId}, ${short(row.key)} ${keyStatus}`
             : keyStatus === 'completed'
-              ? `one transaction writes payment ${paymentId} and marks ${short(row.key)} completed with the stored ${status}`
+              ? row.resource_id !== null
+                ? `one transaction settles payment ${paymentId} as ${state} and marks ${short(row.key)} completed with the stored ${status}`
+                : `one transaction writes payment ${paymentId} and marks ${short(row.key)} completed with the stored ${status}`
               : `one transaction records payment ${paymentId} and ${short(row.key)} as pending_unknown (202 stored)`,
           ['idempotencyKeys', 'payments'],
         )
@@ -657,6 +662,7 @@ export function createEngine(options: CreateEngineOptions): Engine {
           scope: row.account_id,
           key: row.key,
           version: row.lease_version,
+          expiresAtMs: clock.nowMs() + config.keyTtlMs,
         }
         if (store.finish.run(params).changes !== 1) throw new LeaseLost()
         return [id, text]

@@ -333,7 +333,33 @@ export class SimulatedProvider implements PaymentProvider {
   }
 
   async refund(request: RefundRequest): Promise<RefundOutcome> {
-    if (this.timing.latencyMs > 0) await this.clock.sleep(this.timing.latencyMs)
+    // Refunds never decline; the other behaviours (slow, unknown outcome, down) apply as to charges.
+    const behaviour = this.behaviour({ ...request, paymentMethodToken: '' })
+    const takesMs = behaviour.kind === 'slow' ? this.timing.slowMs : this.timing.latencyMs
+    if (takesMs > 0) await this.clock.sleep(takesMs)
+    if (behaviour.kind === 'unavailable') {
+      this.trace?.record({
+        actor: 'provider',
+        kind: 'provider-unavailable',
+        from: 'provider',
+        to: request.caller ?? 'server',
+        requestId: request.requestId,
+        accountId: request.accountId,
+        ...(request.clientKey !== undefined ? { key: request.clientKey } : {}),
+        providerKey: request.providerKey,
+        detail: 'the provider is unavailable (503): nothing was refunded',
+      })
+      return { kind: 'unavailable' }
+    }
+    const outcome = this.settleRefund(request)
+    if (behaviour.kind === 'timeout-after-accept') {
+      await this.clock.sleep(Math.max(0, this.timing.timeoutMs - takesMs))
+      return { kind: 'timeout' }
+    }
+    return outcome
+  }
+
+  private settleRefund(request: RefundRequest): RefundOutcome {
     const caller = request.caller ?? 'server'
     const existing = request.providerKey !== null ? this.stmts.keyGet.get(request.providerKey) : undefined
     if (existing) {

@@ -142,18 +142,24 @@ export function prepareStore(sqlite: Database.Database) {
         `UPDATE idempotency_keys SET status = 'in_progress', lease_until_ms = ?, lease_version = lease_version + 1
        WHERE account_id = ? AND key = ? AND status = 'pending_unknown' AND lease_version = ?`,
       ),
-    /** Stores the outcome; fenced by the lease version so a stale attempt cannot overwrite. */
+    /**
+     * Stores the outcome; fenced by the lease version so a stale attempt cannot
+     * overwrite. The TTL is counted again from the stored answer, so a client that
+     * just got it can still retry (a slow first attempt never completes already expired).
+     */
     finish: () =>
       sqlite.prepare(
         `UPDATE idempotency_keys
-       SET status = @status, response_status = @responseStatus, response_body = @responseBody, resource_id = @resourceId
+       SET status = @status, response_status = @responseStatus, response_body = @responseBody, resource_id = @resourceId,
+           expires_at_ms = MAX(expires_at_ms, @expiresAtMs)
        WHERE account_id = @scope AND key = @key AND lease_version = @version AND status IN ('in_progress', 'pending_unknown')`,
       ),
     /** Flaw no-lease / split-commit keep the same fence; the blind flaws write without it. */
     finishBlind: () =>
       sqlite.prepare(
         `UPDATE idempotency_keys
-       SET status = @status, response_status = @responseStatus, response_body = @responseBody, resource_id = @resourceId
+       SET status = @status, response_status = @responseStatus, response_body = @responseBody, resource_id = @resourceId,
+           expires_at_ms = MAX(expires_at_ms, @expiresAtMs)
        WHERE account_id = @scope AND key = @key`,
       ),
     expiredLeases: () =>

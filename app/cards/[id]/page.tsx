@@ -75,10 +75,10 @@ export default async function CardPage({ params }: PageProps<'/cards/[id]'>) {
           <h2 id="followups-title" className="text-xl font-semibold">
             Follow-ups
           </h2>
-          <ul className="mt-3 space-y-2">
+          <ul className="mt-3 max-w-3xl space-y-3">
             {followUps.map((followUp) => (
               <li key={followUp.id}>
-                <Link href={`/cards/${followUp.id}`} className="font-medium underline">
+                <Link href={`/cards/${followUp.id}`} className="font-medium underline underline-offset-2">
                   {followUp.title}
                 </Link>
                 <span className="block text-sm text-zinc-700 dark:text-zinc-300">{followUp.prompt}</span>

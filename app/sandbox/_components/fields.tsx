@@ -116,7 +116,7 @@ export function Switch({
         aria-describedby={hint ? `${id}-hint` : undefined}
         checked={checked}
         onChange={(e) => onChange(e.target.checked)}
-        className="mt-0.5 h-4 w-4 accent-sky-700 dark:accent-sky-400"
+        className="mt-0.5 size-4 shrink-0 accent-sky-700 dark:accent-sky-400"
       />
       <div>
         <label htmlFor={id} className="text-sm font-medium">

@@ -82,37 +82,48 @@ export function SandboxApp({ initial }: { initial: SandboxRun }) {
         <Suspense>
           <Builder scenario={scenario} onChange={setScenario} />
         </Suspense>
-        <div className="sticky bottom-0 z-10 flex flex-wrap items-center gap-3 border-t border-zinc-200 bg-zinc-50/95 py-2 dark:border-zinc-800 dark:bg-zinc-950/95">
+        <p className="max-w-3xl text-sm text-zinc-700 dark:text-zinc-300">
+          <strong>Run</strong> plays this schedule on the engine as configured above. <strong>Compare</strong>{' '}
+          plays it twice, side by side: as built and with the insert/charge order flipped.
+        </p>
+        {/* Stays in reach while the builder scrolls; opaque, so nothing shows through it. */}
+        <div
+          data-sticky-actions
+          className="sticky bottom-0 z-10 -mx-1 flex flex-wrap items-center gap-x-3 gap-y-1 border-t border-zinc-300 bg-zinc-50 px-1 py-2 shadow-[0_-4px_8px_-6px_rgb(0_0_0/0.25)] dark:border-zinc-700 dark:bg-zinc-950 dark:shadow-[0_-4px_8px_-6px_rgb(0_0_0/0.8)]"
+        >
           <button type="button" className={primaryButtonClass} onClick={onRun} disabled={busy !== null}>
             {busy === 'run' ? 'Running…' : 'Run'}
           </button>
           <button type="button" className={buttonClass} onClick={onCompare} disabled={busy !== null}>
             {busy === 'compare' ? 'Comparing…' : 'Compare'}
           </button>
-          <span className="text-sm text-zinc-700 dark:text-zinc-300">
-            Compare runs this schedule as built and with the insert/charge order flipped.
-          </span>
-        </div>
-        <div aria-live="polite" className="text-sm">
-          {error && (
-            <p
-              role="alert"
-              className="rounded border border-red-300 bg-red-50 p-2 text-red-950 dark:border-red-800 dark:bg-red-950 dark:text-red-100"
-            >
-              {error}
-            </p>
-          )}
-          {dirty && !error && (
-            <p className="text-zinc-700 dark:text-zinc-300">Edited: press Run to see the new timeline.</p>
-          )}
-          {!dirty && !error && status && <p className="text-zinc-700 dark:text-zinc-300">{status}</p>}
+          <div aria-live="polite" className="min-w-0 flex-1 basis-48 text-sm">
+            {error && (
+              <p
+                role="alert"
+                className="rounded border border-red-300 bg-red-50 p-2 text-red-950 dark:border-red-800 dark:bg-red-950 dark:text-red-100"
+              >
+                {error}
+              </p>
+            )}
+            {dirty && !error && (
+              <p className="text-zinc-700 dark:text-zinc-300">Edited: press Run to see the new timeline.</p>
+            )}
+            {!dirty && !error && status && <p className="text-zinc-700 dark:text-zinc-300">{status}</p>}
+          </div>
         </div>
       </section>
 
       <section aria-labelledby="result-title" className="space-y-3">
-        <h2 id="result-title" className="text-xl font-semibold">
-          Result: {run.scenario.title} ({configLabel(run.scenario)})
-        </h2>
+        <div>
+          <h2 id="result-title" className="text-xl font-semibold">
+            Result: {outcome(run)}
+          </h2>
+          <p className="text-sm text-zinc-700 dark:text-zinc-300">
+            Engine: {configLabel(run.scenario)} · schedule: {run.scenario.title} (
+            <span className="font-mono">{run.scenario.id}</span>)
+          </p>
+        </div>
         {run.notes.length > 0 && (
           <ul className="space-y-1 text-sm">
             {run.notes.map((note) => (

@@ -92,6 +92,36 @@ export function randomScenarioInput(seed: number, options: RandomScheduleOptions
         restartAfterMs: int(0, 3000),
       })
   }
+  // Now and then, refunds of the first payment under their own keys (they may race the payment, or 404).
+  const refunds = chance(0.2) ? int(1, 3) : 0
+  for (let i = 0; i < refunds; i++) {
+    const id = `F${i + 1}`
+    requests.push({
+      id,
+      atMs: int(0, 9000),
+      accountId: 17,
+      key: pick(['refund-1', 'refund-2']),
+      operation: 'refund',
+      paymentId: 1,
+      body: { amount: pick([1000, 1500, 2500, 3000]) },
+      timeoutMs: pick([500, 2000, 5000]),
+      server: twoServers && chance(0.5) ? 'server-2' : 'server-1',
+    })
+    if (chance(0.3))
+      faults.push({
+        kind: 'provider',
+        requestId: id,
+        behaviour: pick(['timeout-after-accept', 'unavailable'] as const),
+      })
+    if (chance(0.2))
+      faults.push({
+        kind: 'crash',
+        step: pick(FAULT_POINTS),
+        requestId: id,
+        afterMs: 0,
+        restartAfterMs: int(0, 3000),
+      })
+  }
   requests.sort((a, b) => a.atMs - b.atMs)
   if (jumpAtMs !== undefined)
     faults.push({ kind: 'clock-jump', atMs: jumpAtMs, byMs: pick([HOUR_MS, 23 * HOUR_MS, 25 * HOUR_MS]) })
