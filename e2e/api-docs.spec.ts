@@ -1,4 +1,4 @@
-// The curl walkthrough in docs/api.md (folded into the README) run as written —
+// The README's curl walkthrough (between the api:start and api:end markers) run as written —
 // every ```sh block in order, in one bash — against the production server, so the
 // examples a newcomer follows cannot drift from what the API answers.
 import { execFileSync } from 'node:child_process'
@@ -9,7 +9,8 @@ test('the curl walkthrough shows 201, replay, 409, 422, 402 and pending_unknown 
   baseURL,
 }) => {
   test.setTimeout(60_000)
-  const markdown = fs.readFileSync('docs/api.md', 'utf8')
+  const readme = fs.readFileSync('README.md', 'utf8')
+  const markdown = readme.slice(readme.indexOf('<!-- api:start'), readme.indexOf('<!-- api:end -->'))
   const blocks = [...markdown.matchAll(/```sh\n([\s\S]*?)```/g)].map((m) => m[1]!)
   expect(blocks.length).toBeGreaterThanOrEqual(8)
   const script = blocks.join('\n').replaceAll('http://localhost:3000', baseURL!)
