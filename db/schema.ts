@@ -4,6 +4,7 @@
 //
 // Times are integer milliseconds since the epoch (`…Ms`); money is integer minor
 // units (`amountMinor`). camelCase in TypeScript, snake_case in SQL.
+import { sql } from 'drizzle-orm'
 import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core'
 
 // ───────────────────────────── payments side ─────────────────────────────
@@ -51,9 +52,14 @@ export const idempotencyKeys = sqliteTable(
   },
   (t) => [
     primaryKey({ columns: [t.accountId, t.key] }),
-    index('idempotency_keys_status_lease').on(t.status, t.leaseUntilMs),
-    index('idempotency_keys_expires').on(t.expiresAtMs),
-    index('idempotency_keys_provider_key').on(t.providerKey),
+    // Partial indexes: each sweep finds only the rows it needs, and a claim that
+    // completes normally never touches more than one of them (cheaper commits).
+    index('idempotency_keys_in_progress_lease').on(t.leaseUntilMs).where(sql`${t.status} = 'in_progress'`),
+    index('idempotency_keys_pending').on(t.createdAtMs).where(sql`${t.status} = 'pending_unknown'`),
+    index('idempotency_keys_pending_provider_key')
+      .on(t.providerKey)
+      .where(sql`${t.status} = 'pending_unknown'`),
+    index('idempotency_keys_completed_expires').on(t.expiresAtMs).where(sql`${t.status} = 'completed'`),
   ],
 )
 export type IdempotencyKeyRow = typeof idempotencyKeys.$inferSelect

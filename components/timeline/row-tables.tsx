@@ -38,7 +38,7 @@ function RowTable<Row extends object>({
   state: StepState
 }) {
   return (
-    <table className="w-full border-collapse text-left text-xs [overflow-wrap:anywhere]">
+    <table className="w-full border-collapse text-left text-xs">
       <caption className="pb-1 text-left font-mono text-sm font-semibold">{caption}</caption>
       <thead>
         <tr className="border-b border-zinc-300 dark:border-zinc-700">

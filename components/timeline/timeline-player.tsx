@@ -184,9 +184,14 @@ export function TimelinePlayer({
             </Suspense>
           </section>
         </div>
-        {/* `relative` keeps the tables' screen-reader-only words inside this box. The tables wrap
-            their cells instead of scrolling, so there is no unreachable scroll area. */}
-        <section aria-label={`${title}: rows at this step`} className="relative min-w-0 space-y-2">
+        {/* Scrolls sideways when the tables are wider than their column, so it is focusable too.
+            `relative` keeps the tables' screen-reader-only words inside the scroll box. */}
+        <section
+          aria-label={`${title}: rows at this step`}
+          // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be focusable
+          tabIndex={0}
+          className="relative min-w-0 space-y-2 overflow-x-auto rounded focus-visible:outline-2 focus-visible:outline-sky-700"
+        >
           <p className="text-xs text-zinc-700 dark:text-zinc-300">
             Rows after {clockLabel(trace.clockStart, trace.events[step]?.tMs ?? 0)}.
             {changedAtEvent && (

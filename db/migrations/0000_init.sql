@@ -42,9 +42,10 @@ CREATE TABLE `idempotency_keys` (
 	PRIMARY KEY(`account_id`, `key`)
 );
 --> statement-breakpoint
-CREATE INDEX `idempotency_keys_status_lease` ON `idempotency_keys` (`status`,`lease_until_ms`);--> statement-breakpoint
-CREATE INDEX `idempotency_keys_expires` ON `idempotency_keys` (`expires_at_ms`);--> statement-breakpoint
-CREATE INDEX `idempotency_keys_provider_key` ON `idempotency_keys` (`provider_key`);--> statement-breakpoint
+CREATE INDEX `idempotency_keys_in_progress_lease` ON `idempotency_keys` (`lease_until_ms`) WHERE "idempotency_keys"."status" = 'in_progress';--> statement-breakpoint
+CREATE INDEX `idempotency_keys_pending` ON `idempotency_keys` (`created_at_ms`) WHERE "idempotency_keys"."status" = 'pending_unknown';--> statement-breakpoint
+CREATE INDEX `idempotency_keys_pending_provider_key` ON `idempotency_keys` (`provider_key`) WHERE "idempotency_keys"."status" = 'pending_unknown';--> statement-breakpoint
+CREATE INDEX `idempotency_keys_completed_expires` ON `idempotency_keys` (`expires_at_ms`) WHERE "idempotency_keys"."status" = 'completed';--> statement-breakpoint
 CREATE TABLE `learner_settings` (
 	`learner_id` text PRIMARY KEY NOT NULL,
 	`desired_retention` real DEFAULT 0.9 NOT NULL,

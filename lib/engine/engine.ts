@@ -980,21 +980,30 @@ export function createEngine(options: CreateEngineOptions): Engine {
   }
 
   async function handleWebhook(webhook: ProviderWebhook): Promise<WebhookResult> {
-    const row = store.keyByProviderKey.get(webhook.providerKey)
-    if (!row) return { kind: 'unknown-key' }
+    const row = store.pendingByProviderKey.get(webhook.providerKey)
+    const arrow = {
+      from: 'provider',
+      to: actor,
+      providerKey: webhook.providerKey,
+      ...(webhook.chargeId ? { chargeId: webhook.chargeId } : {}),
+    }
+    if (!row) {
+      const known = (store.keyByProviderKey.get(webhook.providerKey)?.n ?? 0) > 0
+      record(
+        'webhook',
+        undefined,
+        `a webhook for ${webhook.providerKey} arrives, but nothing is pending under it: ignored`,
+        arrow,
+      )
+      return { kind: known ? 'ignored' : 'unknown-key' }
+    }
     const req = sweepReq(row, 'webhook')
     record(
       'webhook',
       req,
       `the provider's webhook says the charge under ${webhook.providerKey} ${webhook.outcome}`,
-      {
-        from: 'provider',
-        to: actor,
-        providerKey: webhook.providerKey,
-        ...(webhook.chargeId ? { chargeId: webhook.chargeId } : {}),
-      },
+      arrow,
     )
-    if (row.status !== 'pending_unknown') return { kind: 'ignored' }
     await settleKnown(row, req, webhook.outcome === 'succeeded' ? (webhook.chargeId ?? 'unknown') : null)
     return { kind: keyRow(row.account_id, row.key)?.status === 'completed' ? 'settled' : 'ignored' }
   }

@@ -125,8 +125,16 @@ export function prepareStore(sqlite: Database.Database) {
       sqlite.prepare<[number, string], KeyRow>(
         'SELECT * FROM idempotency_keys WHERE account_id = ? AND key = ?',
       ),
+    /** Webhooks only settle pending keys: this is what the partial index serves. */
+    pendingByProviderKey: () =>
+      sqlite.prepare<[string], KeyRow>(
+        "SELECT * FROM idempotency_keys WHERE provider_key = ? AND status = 'pending_unknown'",
+      ),
+    /** Rare (a webhook for a key that is not pending): a scan is acceptable. */
     keyByProviderKey: () =>
-      sqlite.prepare<[string], KeyRow>('SELECT * FROM idempotency_keys WHERE provider_key = ?'),
+      sqlite.prepare<[string], { n: number }>(
+        'SELECT COUNT(*) AS n FROM idempotency_keys WHERE provider_key = ?',
+      ),
     /**
      * Lease takeover, enforced in SQL: only a row still in_progress, still at the
      * version we read and past its lease moves; exactly one caller sees changes = 1.
