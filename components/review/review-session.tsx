@@ -209,7 +209,7 @@ export function ReviewSession(props: ReviewSessionProps) {
                   checked={ticked.has(point.id)}
                   onChange={(event) => toggle(point.id, event.target.checked)}
                   aria-describedby={point.critical ? `critical-${point.id}` : undefined}
-                  className="mt-1 size-4 shrink-0"
+                  className="relative z-10 mt-1 size-4 shrink-0"
                 />
                 <div>
                   {point.critical && (

@@ -5,6 +5,7 @@
 import type Database from 'better-sqlite3'
 import { canonicalJson, sha256Hex } from './canonical'
 import type { EngineStep, FaultHooks, StepContext } from './faults'
+import { readPaymentBody } from './payment-body'
 import type { ChargeOutcome, PaymentProvider, RefundOutcome } from './provider'
 import {
   fresh,
@@ -21,7 +22,7 @@ import {
   refundStatus,
   replay,
 } from './responses'
-import { type CreatePaymentBody, createPaymentBodySchema, fieldErrors, refundBodySchema } from './schemas'
+import { type CreatePaymentBody, fieldErrors, refundBodySchema } from './schemas'
 import {
   inTransaction,
   type KeyRow,
@@ -100,8 +101,6 @@ class RefundRejected extends Error {
     super(response.kind)
   }
 }
-
-const SWEEP_BATCH = 500
 
 export function createEngine(options: CreateEngineOptions): Engine {
   const { sqlite, clock, provider, faults, trace } = options
@@ -687,19 +686,19 @@ export function createEngine(options: CreateEngineOptions): Engine {
   // ─────────────── the public calls ───────────────
 
   async function createPayment(input: CreatePaymentInput): Promise<EngineResponse> {
-    const parsed = createPaymentBodySchema.safeParse(input.body)
-    if (!parsed.success) {
+    const read = readPaymentBody(input.body)
+    if (!read.ok) {
       const req = newReq(input.accountId, input.key, '', input.requestId)
       record(
         'validation-failed',
         { ...req, hash: '' },
         'the body fails validation: 400, nothing stored, nothing charged',
       )
-      return invalidResponse(fieldErrors(parsed.error))
+      return invalidResponse(read.errors)
     }
-    const requestBody = canonicalJson(parsed.data)
+    const requestBody = read.canonical
     const req = newReq(input.accountId, input.key, sha256Hex(requestBody), input.requestId, input.waitMs)
-    if (flaw('charge-before-insert')) return chargeBeforeInsert(req, parsed.data, requestBody)
+    if (flaw('charge-before-insert')) return chargeBeforeInsert(req, read.body, requestBody)
     const claimed = await claim(req, 'create_payment', requestBody)
     if (!claimed.won) return answerExisting(claimed.row, req)
     const pending = step('after-claim', req)
@@ -849,7 +848,7 @@ export function createEngine(options: CreateEngineOptions): Engine {
 
   async function recoverLeases(): Promise<SweepReport> {
     const nowMs = clock.nowMs()
-    const rows = store.expiredLeases.all(nowMs, SWEEP_BATCH)
+    const rows = store.expiredLeases.all(nowMs)
     if (flaw('no-lease')) {
       record(
         'sweep',
@@ -948,7 +947,7 @@ export function createEngine(options: CreateEngineOptions): Engine {
   }
 
   async function reconcile(): Promise<SweepReport> {
-    const rows = store.pendingKeys.all(SWEEP_BATCH)
+    const rows = store.pendingKeys.all()
     record('sweep', undefined, `reconciliation finds ${rows.length} pending_unknown key(s) to settle`, {
       sweep: 'reconciliation',
     })
@@ -961,7 +960,7 @@ export function createEngine(options: CreateEngineOptions): Engine {
 
   async function reapExpiredKeys(): Promise<SweepReport> {
     const nowMs = clock.nowMs()
-    const rows = store.reapable.all(nowMs, SWEEP_BATCH)
+    const rows = store.reapable.all(nowMs)
     record('sweep', undefined, `the reaper finds ${rows.length} completed key(s) past their TTL`, {
       sweep: 'reaper',
     })

@@ -121,6 +121,12 @@ function prepareProvider(db: Database.Database) {
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     ),
     ledgerAll: db.prepare<[], LedgerSqlRow>('SELECT * FROM ledger ORDER BY seq'),
+    /** The trace's view, read as arrays (no per-row column-name objects: it runs after every ledger write). */
+    ledgerViewRows: db
+      .prepare<[], unknown[]>(
+        'SELECT id, provider_key, account_id, amount, currency, status, kind FROM ledger ORDER BY seq',
+      )
+      .raw(true),
     ledgerByAccount: db.prepare<[number], LedgerSqlRow>(
       'SELECT * FROM ledger WHERE account_id = ? ORDER BY seq',
     ),
@@ -128,7 +134,11 @@ function prepareProvider(db: Database.Database) {
     begin: db.prepare('BEGIN IMMEDIATE'),
     commit: db.prepare('COMMIT'),
     rollback: db.prepare('ROLLBACK'),
-    reset: ['provider_keys', 'ledger', 'sqlite_sequence'].map((t) => db.prepare(`DELETE FROM ${t}`)),
+    /** Empties a pooled database: one transaction, one commit. */
+    reset: ((deletes: Database.Statement[]) =>
+      db.transaction(() => {
+        for (const d of deletes) d.run()
+      }))(['provider_keys', 'ledger', 'sqlite_sequence'].map((t) => db.prepare(`DELETE FROM ${t}`))),
   }
 }
 
@@ -422,14 +432,14 @@ export class SimulatedProvider implements PaymentProvider {
 
   /** The ledger as the timeline shows it. */
   ledgerView(): LedgerRowView[] {
-    return this.stmts.ledgerAll.all().map((r) => ({
-      chargeId: r.id,
-      providerKey: r.provider_key,
-      accountId: r.account_id,
-      amountMinor: r.amount,
-      currency: r.currency,
-      status: r.status,
-      kind: r.kind,
+    return this.stmts.ledgerViewRows.all().map((r) => ({
+      chargeId: r[0] as string,
+      providerKey: r[1] as string | null,
+      accountId: r[2] as number,
+      amountMinor: r[3] as number,
+      currency: r[4] as string,
+      status: r[5] as LedgerRowView['status'],
+      kind: r[6] as LedgerRowView['kind'],
     }))
   }
 
@@ -441,7 +451,7 @@ export class SimulatedProvider implements PaymentProvider {
   /** Closes the provider's database (an in-memory one goes back to the pool, emptied). */
   close(): void {
     if (this.pooled && providerPool.length < 8) {
-      for (const statement of this.stmts.reset) statement.run()
+      this.stmts.reset()
       providerPool.push(this.db)
       return
     }

@@ -10,6 +10,17 @@ import { buttonClass, NumberField, primaryButtonClass } from './fields'
 
 const BATCH = 50
 
+/** 'I8 (one key, one intent) ×6 and I3 (conservation) ×4': each invariant once, however often it broke. */
+function brokenInvariants(failure: ChaosFailure): string {
+  const counts = new Map<string, number>()
+  for (const v of failure.violations) {
+    const label = `${v.id} (${v.name})`
+    counts.set(label, (counts.get(label) ?? 0) + 1)
+  }
+  const parts = [...counts].map(([label, n]) => (n === 1 ? label : `${label} ×${n}`))
+  return parts.length <= 1 ? (parts[0] ?? '') : `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)}`
+}
+
 export function ChaosPanel({
   config,
   onLoad,
@@ -83,7 +94,12 @@ export function ChaosPanel({
           </button>
         )}
         <div className="flex flex-col gap-1 text-sm">
-          <progress aria-label="Chaos progress" value={done} max={total} className="w-48" />
+          <progress
+            aria-label="Chaos progress"
+            value={done}
+            max={total}
+            className="w-48 accent-sky-700 dark:accent-sky-400"
+          />
           <span aria-live="polite">
             {done} of {total} schedules from seed {seed}
           </span>
@@ -93,9 +109,8 @@ export function ChaosPanel({
       {failure && (
         <div className="space-y-2 rounded border border-red-300 bg-red-50 p-3 text-sm text-red-950 dark:border-red-800 dark:bg-red-950 dark:text-red-100">
           <p>
-            The schedule from seed <strong>{failure.seed}</strong> broke{' '}
-            {failure.violations.map((v) => `${v.id} (${v.name})`).join(', ')}. Shrunk from{' '}
-            {failure.original.requests} requests and {failure.original.faults} faults to{' '}
+            The schedule from seed <strong>{failure.seed}</strong> broke {brokenInvariants(failure)}. Shrunk
+            from {failure.original.requests} requests and {failure.original.faults} faults to{' '}
             {failure.shrunk.scenario.requests.length} requests and {failure.shrunk.scenario.faults.length}{' '}
             faults ({failure.shrinkTries} tries).
           </p>

@@ -47,18 +47,22 @@ export function freshEngineDatabase(firstPaymentId = 1): Database.Database {
 }
 
 const RESET_TABLES = ['refunds', 'payments', 'idempotency_keys', 'accounts', 'sqlite_sequence']
-const resets = new WeakMap<Database.Database, Database.Statement[]>()
+const resets = new WeakMap<Database.Database, () => void>()
 
 export function releaseEngineDatabase(db: Database.Database): void {
   if (pool.length >= POOL_MAX) {
     db.close()
     return
   }
-  let statements = resets.get(db)
-  if (!statements) {
-    statements = RESET_TABLES.map((t) => db.prepare(`DELETE FROM ${t}`))
-    resets.set(db, statements)
+  let reset = resets.get(db)
+  if (!reset) {
+    // One transaction for all the deletes: one commit instead of five.
+    const statements = RESET_TABLES.map((t) => db.prepare(`DELETE FROM ${t}`))
+    reset = db.transaction(() => {
+      for (const s of statements) s.run()
+    })
+    resets.set(db, reset)
   }
-  for (const s of statements) s.run()
+  reset()
   pool.push(db)
 }
