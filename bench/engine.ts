@@ -53,7 +53,7 @@ const fmt = (n: number) => Math.round(n).toLocaleString('en-US').padStart(9)
 const verdict = (value: number, target: number, higherIsBetter = true) =>
   (higherIsBetter ? value >= target : value <= target) ? 'PASS' : 'BELOW'
 const line = (label: string, value: string, note = '') =>
-  console.log(`${label.padEnd(52)}${value}${note ? `   ${note}` : ''}`)
+  console.log(`${label.padEnd(58)}${value}${note ? `   ${note}` : ''}`)
 const ratioLine = (label: string, value: number, target: number) =>
   line(`  ${label}`, value.toFixed(2).padStart(9), `target ≥ ${target.toFixed(2)}: ${verdict(value, target)}`)
 

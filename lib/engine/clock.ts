@@ -4,5 +4,7 @@ import type { Clock } from './types'
 
 export const systemClock: Clock = {
   nowMs: () => Date.now(),
-  sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+  // A zero-length sleep only yields (as lib/live/clock.ts does): setTimeout(…, 0) waits
+  // for the 1 ms timer floor, a millisecond of latency for nothing.
+  sleep: (ms) => new Promise((resolve) => (ms > 0 ? setTimeout(resolve, ms) : setImmediate(resolve))),
 }

@@ -3,7 +3,6 @@
 // seed alone still reproduces its schedule.
 import { parentPort, workerData } from 'node:worker_threads'
 import type { InvariantId, Violation } from '../check/violation'
-import type { Trace } from '../trace'
 import type { EngineConfig } from '../types'
 import { formatViolation } from './format'
 import { randomScenario } from './random'
@@ -39,63 +38,26 @@ export type FuzzMessage =
       brokenSchedules: number
     }
 
-/**
- * Schedules run at once on one thread. A run waits one event-loop turn (setImmediate)
- * after each simulated event so every continuation settles first; runs in flight
- * together share those turns. Runs share no state (own databases, queue, clock,
- * recorder), so each one's trace is the same as when run alone.
- */
-const IN_FLIGHT = 8
-
-interface Outcome {
-  violations: Violation[]
-  /** Kept only for a run that broke something, to describe it. */
-  trace?: Trace
-}
-
-/** Runs seeds firstSeed … firstSeed+count-1; reports progress every `every` runs, tallies in seed order. */
+/** Runs seeds firstSeed … firstSeed+count-1; reports progress every `every` runs. */
 export async function fuzzRange(job: FuzzJob, onProgress?: (done: number) => void, every = 250) {
   const findings: FuzzFinding[] = []
   const broken = new Map<InvariantId, number>()
   let brokenSchedules = 0
-  // Finished runs wait here until every earlier seed is in (a small window: only a summary is kept).
-  const finished = new Map<number, Outcome>()
-  let tallied = 0
-  const tally = () => {
-    for (let outcome = finished.get(tallied); outcome; outcome = finished.get(tallied)) {
-      finished.delete(tallied)
-      const seed = job.firstSeed + tallied
-      tallied++
-      if (outcome.violations.length > 0) {
-        brokenSchedules++
-        for (const id of new Set(outcome.violations.map((v) => v.id)))
-          broken.set(id, (broken.get(id) ?? 0) + 1)
-        if (findings.length < job.keepFindings)
-          findings.push({
-            seed,
-            violations: outcome.violations,
-            lines: outcome.violations.map((v) => formatViolation(outcome.trace!, v)),
-          })
-      }
-      if (onProgress && tallied % every === 0) onProgress(tallied)
+  for (let i = 0; i < job.count; i++) {
+    const seed = job.firstSeed + i
+    const result = await runScenario(randomScenario(seed), { config: job.config, seed })
+    if (result.violations.length > 0) {
+      brokenSchedules++
+      for (const id of new Set(result.violations.map((v) => v.id))) broken.set(id, (broken.get(id) ?? 0) + 1)
+      if (findings.length < job.keepFindings)
+        findings.push({
+          seed,
+          violations: result.violations,
+          lines: result.violations.map((v) => formatViolation(result.trace, v)),
+        })
     }
+    if (onProgress && (i + 1) % every === 0) onProgress(i + 1)
   }
-  let next = 0
-  const lane = async () => {
-    while (next < job.count) {
-      const i = next++
-      const seed = job.firstSeed + i
-      const result = await runScenario(randomScenario(seed), { config: job.config, seed })
-      finished.set(
-        i,
-        result.violations.length > 0
-          ? { violations: result.violations, trace: result.trace }
-          : { violations: result.violations },
-      )
-      tally()
-    }
-  }
-  await Promise.all(Array.from({ length: Math.min(IN_FLIGHT, job.count) }, lane))
   return { runs: job.count, findings, broken: [...broken], brokenSchedules }
 }
 

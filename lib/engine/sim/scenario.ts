@@ -170,6 +170,12 @@ export type ScenarioParse = { ok: true; scenario: Scenario } | { ok: false; prob
 /** Scenarios this module parsed (and checked) itself: running them again skips the parse. */
 const parsedScenarios = new WeakSet<object>()
 
+/** For a scenario built already parsed (the random schedules): running it skips the parse. */
+export function markParsed(scenario: Scenario): Scenario {
+  parsedScenarios.add(scenario)
+  return scenario
+}
+
 /** Parses a scenario (throws on invalid input), skipping the work for one parsed here before. */
 export function ensureScenario(input: Scenario | ScenarioInput): Scenario {
   if (parsedScenarios.has(input)) return input as Scenario
