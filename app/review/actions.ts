@@ -3,24 +3,19 @@
 import { refresh } from 'next/cache'
 import { sqlite } from '@/db/client'
 import { requestNowMs } from '@/lib/clock'
-import { allCards } from '@/lib/content/cards'
 import { currentLearnerId } from '@/lib/learner'
-import { gradeRequestSchema, undoRequestSchema } from '@/lib/srs/grade-input'
-import { gradeReview, rememberBrowserTimezone, undoReview } from '@/lib/srs/review'
+import { undoRequestSchema } from '@/lib/srs/grade-input'
+import { rememberBrowserTimezone, undoReview } from '@/lib/srs/review'
 import { timezoneSchema } from '@/lib/srs/settings'
+import { submitGrade } from '@/lib/srs/submit-grade'
 
 export type ActionResult = { ok: true } | { ok: false; error: string }
 
 export async function gradeAction(input: unknown): Promise<ActionResult> {
-  const parsed = gradeRequestSchema.safeParse(input)
-  if (!parsed.success)
-    return { ok: false, error: 'That grade could not be read. Reload the page and try again.' }
-  const learnerId = await currentLearnerId()
-  const nowMs = await requestNowMs()
-  const { timezone, ...grade } = parsed.data
-  if (timezone) rememberBrowserTimezone(sqlite(), learnerId, timezone, nowMs)
-  const result = gradeReview(sqlite(), allCards(), { ...grade, learnerId, nowMs })
+  const result = await submitGrade(input)
   switch (result.kind) {
+    case 'invalid':
+      return { ok: false, error: 'That grade could not be read. Reload the page and try again.' }
     case 'graded':
     case 'replayed':
       refresh()

@@ -109,7 +109,7 @@ export function LiveConsole() {
     <section
       ref={panel}
       aria-labelledby="live-console-title"
-      className="grid gap-6"
+      className="grid min-w-0 grid-cols-[minmax(0,1fr)] gap-6"
       data-testid="live-console"
     >
       <div>
@@ -129,7 +129,7 @@ export function LiveConsole() {
             {account ? (
               <>
                 Your account <strong>{account.accountId}</strong>, key{' '}
-                <code className="rounded bg-zinc-200 px-1 dark:bg-zinc-800">{account.apiKey}</code>
+                <code className="break-all rounded bg-zinc-200 px-1 dark:bg-zinc-800">{account.apiKey}</code>
               </>
             ) : (
               'Opening your sandbox account…'
@@ -138,7 +138,7 @@ export function LiveConsole() {
         )}
       </div>
 
-      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
+      <div className="grid grid-cols-[minmax(0,1fr)] gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
         <ol className="grid min-w-0 content-start gap-4">
           {steps.map((step, i) => (
             <li

@@ -79,7 +79,7 @@ export function LiveTables({ snapshot }: { snapshot: LiveSnapshot }) {
       <Table
         id="live-keys"
         caption="idempotency_keys"
-        head={['key', 'status', 'body hash', 'response', 'created', 'expires']}
+        head={['key', 'status', 'body hash', 'response', 'created (UTC)', 'expires (UTC)']}
         rows={snapshot.keys.map((k) => ({
           key: k.key,
           cells: [
@@ -96,7 +96,7 @@ export function LiveTables({ snapshot }: { snapshot: LiveSnapshot }) {
       <Table
         id="live-payments"
         caption="payments"
-        head={['id', 'order', 'amount', 'state', 'key', 'created']}
+        head={['id', 'order', 'amount', 'state', 'key', 'created (UTC)']}
         rows={snapshot.payments.map((p) => ({
           key: String(p.id),
           cells: [
@@ -113,7 +113,7 @@ export function LiveTables({ snapshot }: { snapshot: LiveSnapshot }) {
       <Table
         id="live-charges"
         caption="provider charges"
-        head={['charge', 'our provider key', 'amount', 'status', 'created']}
+        head={['charge', 'our provider key', 'amount', 'status', 'created (UTC)']}
         rows={snapshot.charges.map((c) => ({
           key: c.id,
           cells: [c.id, short(c.providerKey, 16), `${c.amount} ${c.currency}`, c.status, time(c.createdAt)],

@@ -14,12 +14,16 @@ type ImportStatus =
 
 function describeSummary(summary: MergeSummary): string {
   const written = summary.cardStatesAdded + summary.cardStatesUpdated
-  return [
+  if (summary.reviewLogsAdded === 0 && written === 0 && !summary.settingsChanged) {
+    const n = summary.reviewLogsAlreadyThere
+    return `Nothing new: ${n === 1 ? 'the one review' : `all ${n} reviews`} in this file ${n === 1 ? 'is' : 'are'} already here, so nothing changed.`
+  }
+  return `Imported: ${[
     `${summary.reviewLogsAdded} review${summary.reviewLogsAdded === 1 ? '' : 's'} added`,
     `${summary.reviewLogsAlreadyThere} already here`,
     `${written} card state${written === 1 ? '' : 's'} written`,
     summary.settingsChanged ? 'settings replaced' : 'settings unchanged',
-  ].join(', ')
+  ].join(', ')}.`
 }
 
 async function postImport(text: string): Promise<ImportStatus> {
@@ -59,7 +63,20 @@ export function DataTransfer() {
     }
     setStatus({ kind: 'busy' })
     try {
-      const result = await postImport(await file.text())
+      const text = await file.text()
+      // A file that is not even JSON (cut short, wrong file) is answered here, without a round trip;
+      // the server still checks everything else.
+      try {
+        JSON.parse(text)
+      } catch {
+        setStatus({
+          kind: 'rejected',
+          detail: 'This file is not valid JSON; it may be cut short. Nothing was imported.',
+          issues: [],
+        })
+        return
+      }
+      const result = await postImport(text)
       setStatus(result)
       // Imported settings and states show on this page (and the others) without a reload.
       if (result.kind === 'imported') router.refresh()
@@ -127,9 +144,7 @@ export function DataTransfer() {
         <div role="status" aria-live="polite" data-testid="import-status" className="text-sm">
           {status.kind === 'busy' && <p>Importing…</p>}
           {status.kind === 'imported' && (
-            <p className="text-emerald-800 dark:text-emerald-300">
-              Imported: {describeSummary(status.summary)}.
-            </p>
+            <p className="text-emerald-800 dark:text-emerald-300">{describeSummary(status.summary)}</p>
           )}
           {status.kind === 'rejected' && (
             <div className="text-red-800 dark:text-red-300">

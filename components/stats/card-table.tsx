@@ -26,53 +26,61 @@ export function CardTable({
         Stability: days until recall drops to 90%. Retrievability: the chance you recall the card right now.
         Times in {timezone}.
       </p>
-      <table className="w-full border-collapse text-left text-sm">
-        <caption className="sr-only">FSRS state of each card</caption>
-        <thead>
-          <tr>
-            {head.map((cell) => (
-              <th
-                key={cell}
-                scope="col"
-                className="border-b border-zinc-300 px-3 py-1 font-semibold dark:border-zinc-700"
-              >
-                {cell}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {cards.map((card) => (
-            <tr
-              key={card.cardId}
-              data-card-id={card.cardId}
-              className="border-b border-zinc-100 dark:border-zinc-800"
-            >
-              <th scope="row" className="px-3 py-1 font-normal">
-                {card.inDeck ? (
-                  <a href={`/cards/${card.cardId}`} className="underline">
-                    {card.title}
-                  </a>
-                ) : (
-                  `${card.title} (no longer in the deck)`
-                )}
-              </th>
-              <td className="px-3 py-1">{card.state}</td>
-              <td className="px-3 py-1 tabular-nums">{formatStability(card.stability)}</td>
-              <td className="px-3 py-1 tabular-nums">{formatPercent(card.retrievability)}</td>
-              <td className="px-3 py-1">
-                {card.dueMs === null
-                  ? 'when first reviewed'
-                  : card.dueMs <= nowMs
-                    ? `now (since ${formatInstant(card.dueMs, timezone)})`
-                    : formatInstant(card.dueMs, timezone)}
-              </td>
-              <td className="px-3 py-1 tabular-nums">{card.reps}</td>
-              <td className="px-3 py-1 tabular-nums">{card.lapses}</td>
+      {/* Seven columns do not fit a phone: the table scrolls sideways inside this region. */}
+      <figure
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region has to be focusable
+        tabIndex={0}
+        aria-labelledby="stats-cards-title"
+        className="overflow-x-auto focus-visible:outline-2 focus-visible:outline-blue-600"
+      >
+        <table className="w-full min-w-[640px] border-collapse text-left text-sm">
+          <caption className="sr-only">FSRS state of each card</caption>
+          <thead>
+            <tr>
+              {head.map((cell) => (
+                <th
+                  key={cell}
+                  scope="col"
+                  className="border-b border-zinc-300 px-3 py-1 font-semibold dark:border-zinc-700"
+                >
+                  {cell}
+                </th>
+              ))}
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {cards.map((card) => (
+              <tr
+                key={card.cardId}
+                data-card-id={card.cardId}
+                className="border-b border-zinc-100 dark:border-zinc-800"
+              >
+                <th scope="row" className="min-w-44 px-3 py-1 font-normal">
+                  {card.inDeck ? (
+                    <a href={`/cards/${card.cardId}`} className="underline">
+                      {card.title}
+                    </a>
+                  ) : (
+                    `${card.title} (no longer in the deck)`
+                  )}
+                </th>
+                <td className="px-3 py-1">{card.state}</td>
+                <td className="px-3 py-1 tabular-nums">{formatStability(card.stability)}</td>
+                <td className="px-3 py-1 tabular-nums">{formatPercent(card.retrievability)}</td>
+                <td className="px-3 py-1">
+                  {card.dueMs === null
+                    ? 'when first reviewed'
+                    : card.dueMs <= nowMs
+                      ? `now (since ${formatInstant(card.dueMs, timezone)})`
+                      : formatInstant(card.dueMs, timezone)}
+                </td>
+                <td className="px-3 py-1 tabular-nums">{card.reps}</td>
+                <td className="px-3 py-1 tabular-nums">{card.lapses}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </figure>
     </section>
   )
 }

@@ -10,12 +10,18 @@ export function ChartSection({
   title,
   summary,
   chart,
+  newestAt = 'start',
+  minWidthClass,
   children,
 }: {
   id: string
   title: string
   summary: ReactNode
   chart: ReactNode
+  /** Which end a narrow screen shows first when the chart scrolls sideways. */
+  newestAt?: 'start' | 'end'
+  /** The narrowest the chart may get before it scrolls, e.g. 'min-w-[600px]': below it labels get too small to read. */
+  minWidthClass: string
   children?: ReactNode
 }) {
   return (
@@ -26,9 +32,20 @@ export function ChartSection({
       <p id={`${id}-summary`} className="text-zinc-700 dark:text-zinc-300">
         {summary}
       </p>
-      <div className="rounded-lg border border-zinc-200 bg-white p-3 dark:border-zinc-800 dark:bg-zinc-900">
-        {chart}
-      </div>
+      {/* On a phone the chart keeps a readable size and scrolls sideways inside its panel
+          (the page itself never does). dir="rtl" makes the scroll start at the right end,
+          where the newest data is, without any client JS. */}
+      <figure
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region has to be focusable
+        tabIndex={0}
+        aria-labelledby={`${id}-title`}
+        dir={newestAt === 'end' ? 'rtl' : undefined}
+        className="overflow-x-auto rounded-lg border border-zinc-200 bg-white p-3 focus-visible:outline-2 focus-visible:outline-blue-600 dark:border-zinc-800 dark:bg-zinc-900"
+      >
+        <div dir="ltr" className={minWidthClass}>
+          {chart}
+        </div>
+      </figure>
       {children}
     </section>
   )
@@ -53,7 +70,7 @@ export function DataTable({
       <summary className="cursor-pointer font-medium text-zinc-800 underline dark:text-zinc-200">
         {label}
       </summary>
-      <table className="mt-2 border-collapse text-left">
+      <table className="mt-2 max-w-full border-collapse text-left">
         <caption className="sr-only">{caption}</caption>
         <thead>
           <tr>

@@ -7,8 +7,8 @@ const widthPx = 640
 const heightPx = 180
 const leftPx = 32
 const bottomPx = 24
-const topPx = 10
-const labelClass = 'fill-zinc-600 text-[11px] dark:fill-zinc-400'
+const topPx = 18
+const labelClass = 'fill-zinc-600 text-[12px] dark:fill-zinc-400'
 
 export function ForecastChart({ forecast }: { forecast: Forecast }) {
   const max = Math.max(1, ...forecast.days.map((d) => d.count))
@@ -17,7 +17,7 @@ export function ForecastChart({ forecast }: { forecast: Forecast }) {
   const today = forecast.days[0]?.count ?? 0
   const summary =
     forecast.total === 0
-      ? 'Nothing is scheduled in the next 30 days yet.'
+      ? 'No reviews are scheduled in the next 30 days. Cards you have not studied yet are not counted here.'
       : `${plural(forecast.total, 'review')} due in the next 30 days; ${today} today${
           forecast.overdue > 0 ? ` (${forecast.overdue} overdue)` : ''
         }.`
@@ -27,6 +27,7 @@ export function ForecastChart({ forecast }: { forecast: Forecast }) {
       id="stats-forecast"
       title="Due in the next 30 days"
       summary={summary}
+      minWidthClass="min-w-[600px]"
       chart={
         <svg
           viewBox={`0 0 ${widthPx} ${heightPx}`}
@@ -54,6 +55,16 @@ export function ForecastChart({ forecast }: { forecast: Forecast }) {
               </text>
             </g>
           ))}
+          {forecast.total === 0 && (
+            <text
+              x={(leftPx + widthPx) / 2}
+              y={topPx + plotH / 2 + 4}
+              textAnchor="middle"
+              className={labelClass}
+            >
+              Nothing scheduled yet
+            </text>
+          )}
           {forecast.days.map((d) => {
             const h = (d.count / max) * plotH
             const x = leftPx + d.offset * slot + slot * 0.15
@@ -69,6 +80,16 @@ export function ForecastChart({ forecast }: { forecast: Forecast }) {
                   >
                     <title>{`${formatStudyDay(d.date)}: ${plural(d.count, 'review')} due`}</title>
                   </rect>
+                )}
+                {d.count > 0 && (
+                  <text
+                    x={x + slot * 0.35}
+                    y={topPx + plotH - h - 4}
+                    textAnchor="middle"
+                    className={labelClass}
+                  >
+                    {d.count}
+                  </text>
                 )}
                 {d.offset % 7 === 0 && (
                   <text x={x + slot * 0.35} y={heightPx - 6} textAnchor="middle" className={labelClass}>

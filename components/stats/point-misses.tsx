@@ -29,7 +29,7 @@ function CardMissesTable({ card }: { card: CardMisses }) {
     <article
       aria-labelledby={titleId}
       data-testid={`misses-${card.cardId}`}
-      className="rounded-lg border border-zinc-200 bg-white p-4 dark:border-zinc-800 dark:bg-zinc-900"
+      className="rounded-lg border border-zinc-200 bg-white p-3 sm:p-4 dark:border-zinc-800 dark:bg-zinc-900"
     >
       <h3 id={titleId} className="font-semibold">
         {card.title}
@@ -43,9 +43,13 @@ function CardMissesTable({ card }: { card: CardMisses }) {
           <strong>Critical point</strong>: {card.critical.text} — missed {card.critical.missed} of{' '}
           {plural(card.critical.asked, 'review')}
           {card.critical.missed > 0 ? '. Missing it means Again.' : '.'}
+          {card.critical.missed > 0 &&
+            top?.pointId === card.critical.pointId &&
+            ' It is the point you miss most.'}
         </p>
       )}
-      {top && top.missed > 0 && (
+      {/* When the critical point is also the most missed, the callout above already says it. */}
+      {top && top.missed > 0 && top.pointId !== card.critical?.pointId && (
         <p className="mt-2 text-sm">
           Most missed: <strong>{top.text}</strong> ({top.missed} of {top.asked}).
         </p>
@@ -57,14 +61,23 @@ function CardMissesTable({ card }: { card: CardMisses }) {
             <th scope="col" className="border-b border-zinc-300 py-1 pr-3 font-semibold dark:border-zinc-700">
               Point
             </th>
-            <th scope="col" className="border-b border-zinc-300 px-3 py-1 font-semibold dark:border-zinc-700">
+            <th
+              scope="col"
+              className="w-px whitespace-nowrap border-b border-zinc-300 px-2 py-1 font-semibold sm:px-3 dark:border-zinc-700"
+            >
               Missed
             </th>
-            <th scope="col" className="border-b border-zinc-300 px-3 py-1 font-semibold dark:border-zinc-700">
+            <th
+              scope="col"
+              className="w-px whitespace-nowrap border-b border-zinc-300 px-2 py-1 font-semibold sm:px-3 dark:border-zinc-700"
+            >
               Asked
             </th>
-            <th scope="col" className="border-b border-zinc-300 px-3 py-1 font-semibold dark:border-zinc-700">
-              Share missed
+            <th
+              scope="col"
+              className="w-px whitespace-nowrap border-b border-zinc-300 px-2 py-1 font-semibold sm:px-3 dark:border-zinc-700"
+            >
+              Share<span className="max-sm:sr-only"> missed</span>
             </th>
           </tr>
         </thead>
@@ -73,7 +86,7 @@ function CardMissesTable({ card }: { card: CardMisses }) {
             const share = point.asked > 0 ? point.missed / point.asked : 0
             return (
               <tr key={point.pointId} data-point-id={point.pointId}>
-                <th scope="row" className="py-1 pr-3 font-normal">
+                <th scope="row" className="py-1 pr-2 font-normal sm:pr-3">
                   {point.text}
                   {point.critical && (
                     <span className="ml-2 rounded bg-amber-100 px-1.5 py-0.5 text-xs font-semibold text-amber-900 dark:bg-amber-900 dark:text-amber-100">
@@ -81,11 +94,11 @@ function CardMissesTable({ card }: { card: CardMisses }) {
                     </span>
                   )}
                 </th>
-                <td className="px-3 py-1 tabular-nums">{point.missed}</td>
-                <td className="px-3 py-1 tabular-nums">{point.asked}</td>
-                <td className="px-3 py-1">
+                <td className="px-2 py-1 tabular-nums sm:px-3">{point.missed}</td>
+                <td className="px-2 py-1 tabular-nums sm:px-3">{point.asked}</td>
+                <td className="px-2 py-1 sm:px-3">
                   <span className="flex items-center gap-2">
-                    <svg width="80" height="8" aria-hidden="true" className="shrink-0">
+                    <svg width="80" height="8" aria-hidden="true" className="hidden shrink-0 sm:block">
                       <rect width="80" height="8" rx="2" className="fill-zinc-200 dark:fill-zinc-800" />
                       <rect
                         width={80 * share}

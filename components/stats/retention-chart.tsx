@@ -7,9 +7,11 @@ import { formatPercent, formatShortDay, formatStudyDay } from './format'
 const widthPx = 640
 const heightPx = 200
 const leftPx = 40
+// The target's label sits in this margin, right of the plot, so it never covers a bar.
+const rightPx = 92
 const bottomPx = 24
-const topPx = 10
-const labelClass = 'fill-zinc-600 text-[11px] dark:fill-zinc-400'
+const topPx = 18
+const labelClass = 'fill-zinc-600 text-[12px] dark:fill-zinc-400'
 
 export function RetentionChart({
   retention,
@@ -19,7 +21,9 @@ export function RetentionChart({
   desiredRetention: number
 }) {
   const plotH = heightPx - topPx - bottomPx
-  const slot = (widthPx - leftPx) / retention.weeks.length
+  const plotRightPx = widthPx - rightPx
+  const slot = (plotRightPx - leftPx) / retention.weeks.length
+  const lastIndex = retention.weeks.length - 1
   const y = (share: number) => topPx + (1 - share) * plotH
   const summary =
     retention.retention === null
@@ -31,6 +35,8 @@ export function RetentionChart({
       id="stats-retention"
       title="True retention per week"
       summary={summary}
+      minWidthClass="min-w-[600px]"
+      newestAt="end"
       chart={
         <svg
           viewBox={`0 0 ${widthPx} ${heightPx}`}
@@ -43,7 +49,7 @@ export function RetentionChart({
             <g key={share}>
               <line
                 x1={leftPx}
-                x2={widthPx}
+                x2={plotRightPx}
                 y1={y(share)}
                 y2={y(share)}
                 className="stroke-zinc-200 dark:stroke-zinc-800"
@@ -68,7 +74,19 @@ export function RetentionChart({
                     <title>{`Week of ${formatStudyDay(week.weekStartDate)}: ${formatPercent(week.retention, 1)} of ${week.reviewed}`}</title>
                   </rect>
                 )}
-                {i % 2 === 0 && (
+                {/* The value over each bar: a 0% week would otherwise be a hairline. */}
+                {week.retention !== null && (
+                  <text
+                    x={x + slot * 0.3}
+                    y={y(week.retention) - 4}
+                    textAnchor="middle"
+                    className={labelClass}
+                  >
+                    {formatPercent(week.retention)}
+                  </text>
+                )}
+                {/* Every other week, counted back from the newest, so the current week is labelled. */}
+                {(lastIndex - i) % 2 === 0 && (
                   <text x={x + slot * 0.3} y={heightPx - 6} textAnchor="middle" className={labelClass}>
                     {formatShortDay(week.weekStartDate)}
                   </text>
@@ -78,27 +96,39 @@ export function RetentionChart({
           })}
           <line
             x1={leftPx}
-            x2={widthPx}
+            x2={plotRightPx}
             y1={y(desiredRetention)}
             y2={y(desiredRetention)}
             strokeDasharray="6 4"
             strokeWidth={2}
             className="stroke-amber-600 dark:stroke-amber-400"
           />
-          <text x={widthPx - 4} y={y(desiredRetention) - 5} textAnchor="end" className={labelClass}>
+          {retention.retention === null && (
+            <text x={(leftPx + plotRightPx) / 2} y={y(0.5) + 4} textAnchor="middle" className={labelClass}>
+              No reviews of cards in the review state yet
+            </text>
+          )}
+          <text x={plotRightPx + 6} y={y(desiredRetention) + 4} className={labelClass}>
             {`desired ${formatPercent(desiredRetention)}`}
           </text>
         </svg>
       }
     >
-      <DataTable
-        label="Weeks, as a table"
-        caption="True retention per week"
-        head={['Week of', 'Reviews (review state)', 'Passed', 'True retention']}
-        rows={[...retention.weeks]
-          .reverse()
-          .map((w) => [formatStudyDay(w.weekStartDate), w.reviewed, w.passed, formatPercent(w.retention, 1)])}
-      />
+      {retention.retention !== null && (
+        <DataTable
+          label="Weeks, as a table"
+          caption="True retention per week"
+          head={['Week of', 'Reviews (review state)', 'Passed', 'True retention']}
+          rows={[...retention.weeks]
+            .reverse()
+            .map((w) => [
+              formatStudyDay(w.weekStartDate),
+              w.reviewed,
+              w.passed,
+              formatPercent(w.retention, 1),
+            ])}
+        />
+      )}
     </ChartSection>
   )
 }

@@ -13,10 +13,10 @@ const topPx = 16
 // Light and dark fills per level; level 0 stays visible against the panel in both.
 const levelFill: Record<HeatmapDay['level'], string> = {
   0: 'fill-zinc-200 dark:fill-zinc-800',
-  1: 'fill-emerald-200 dark:fill-emerald-900',
-  2: 'fill-emerald-400 dark:fill-emerald-700',
-  3: 'fill-emerald-600 dark:fill-emerald-500',
-  4: 'fill-emerald-800 dark:fill-emerald-300',
+  1: 'fill-emerald-300 dark:fill-emerald-800',
+  2: 'fill-emerald-500 dark:fill-emerald-600',
+  3: 'fill-emerald-700 dark:fill-emerald-400',
+  4: 'fill-emerald-900 dark:fill-emerald-200',
 }
 const labelClass = 'fill-zinc-600 text-[10px] dark:fill-zinc-400'
 
@@ -45,6 +45,8 @@ export function ReviewHeatmap({ heatmap }: { heatmap: Heatmap }) {
       id="stats-heatmap"
       title="Reviews per day"
       summary={summary}
+      minWidthClass="min-w-[680px]"
+      newestAt="end"
       chart={
         <svg
           viewBox={`0 0 ${width} ${height}`}

@@ -14,6 +14,10 @@ export interface LearnerSettingsRecord {
   updatedAtMs: number
 }
 
+/**
+ * The per-learner FSRS fields of one card, as stored in card_states: the one shape
+ * the review loop, the scheduler (without `cardId`) and the stats all use.
+ */
 export interface CardStateRecord {
   cardId: string
   dueMs: number
@@ -24,6 +28,7 @@ export interface CardStateRecord {
   learningSteps: number
   reps: number
   lapses: number
+  /** ts-fsrs State: 0 New, 1 Learning, 2 Review, 3 Relearning */
   state: number
   lastReviewMs: number | null
 }
@@ -51,7 +56,8 @@ const settingsColumns = `learner_id AS learnerId, desired_retention AS desiredRe
   reviews_per_day AS reviewsPerDay, same_day_steps AS sameDaySteps, rollover_hour AS rolloverHour,
   timezone, updated_at_ms AS updatedAtMs`
 
-const cardStateColumns = `card_id AS cardId, due_ms AS dueMs, stability, difficulty, elapsed_days AS elapsedDays,
+/** card_states columns under their CardStateRecord names (the stats reads share it). */
+export const cardStateColumns = `card_id AS cardId, due_ms AS dueMs, stability, difficulty, elapsed_days AS elapsedDays,
   scheduled_days AS scheduledDays, learning_steps AS learningSteps, reps, lapses, state, last_review_ms AS lastReviewMs`
 
 const reviewLogColumns = `id, learner_id AS learnerId, card_id AS cardId, attempt_token AS attemptToken, rating,

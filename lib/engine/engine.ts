@@ -193,6 +193,21 @@ export function createEngine(options: CreateEngineOptions): Engine {
 
   // ─────────────── the claim ───────────────
 
+  /** The new key row's parameters, claimed at `nowMs`: its lease and its expiry start now. */
+  function claimRow(req: Req, operation: Operation, requestBody: string, nowMs: number) {
+    return {
+      scope: req.scope,
+      key: req.key,
+      operation,
+      bodyHash: req.hash,
+      requestBody,
+      providerKey: providerKeyFor(operation, req.scope, req.key, nowMs),
+      leaseUntilMs: nowMs + config.leaseMs,
+      createdAtMs: nowMs,
+      expiresAtMs: nowMs + config.keyTtlMs,
+    }
+  }
+
   /** Tries the atomic claim. Returns the claimed row, or the existing row it conflicted with. */
   async function claim(
     req: Req,
@@ -217,18 +232,7 @@ export function createEngine(options: CreateEngineOptions): Engine {
       if (pending) await pending
       const nowMs = clock.nowMs()
       tx(() => {
-        store.claimBlind.run({
-          scope: req.scope,
-          key: req.key,
-          operation,
-          status: 'in_progress',
-          bodyHash: req.hash,
-          requestBody,
-          providerKey: providerKeyFor(operation, req.scope, req.key, nowMs),
-          leaseUntilMs: nowMs + config.leaseMs,
-          createdAtMs: nowMs,
-          expiresAtMs: nowMs + config.keyTtlMs,
-        })
+        store.claimBlind.run({ ...claimRow(req, operation, requestBody, nowMs), status: 'in_progress' })
         insideClaim?.()
       })
       const row = keyRow(req.scope, req.key)!
@@ -250,18 +254,7 @@ export function createEngine(options: CreateEngineOptions): Engine {
     if (prior && !(prior.status === 'completed' && prior.expires_at_ms <= nowMs))
       return { won: false, row: prior }
     const attempt = () => {
-      const inserted =
-        store.claim.run({
-          scope: req.scope,
-          key: req.key,
-          operation,
-          bodyHash: req.hash,
-          requestBody,
-          providerKey: providerKeyFor(operation, req.scope, req.key, nowMs),
-          leaseUntilMs: nowMs + config.leaseMs,
-          createdAtMs: nowMs,
-          expiresAtMs: nowMs + config.keyTtlMs,
-        }).changes === 1
+      const inserted = store.claim.run(claimRow(req, operation, requestBody, nowMs)).changes === 1
       if (inserted) insideClaim?.()
       return inserted
     }
@@ -423,18 +416,18 @@ export function createEngine(options: CreateEngineOptions): Engine {
     return row.operation === 'create_payment' ? drivePayment(row, req) : driveRefund(row, req)
   }
 
-  async function drivePayment(row: KeyRow, req: Req): Promise<EngineResponse> {
-    const intent = JSON.parse(row.request_body) as PaymentIntent
-    const providerKey = flaw('no-provider-key') ? null : row.provider_key
-    record(
-      'provider-call',
-      req,
-      providerKey === null
-        ? `server asks the provider to charge ${intent.amount} ${intent.currency} without an idempotency key`
-        : `server asks the provider to charge ${intent.amount} ${intent.currency} under our key ${providerKey}`,
-      { from: actor, to: 'provider', providerKey },
-    )
-    const outcome = await provider.charge({
+  /**
+   * Traces the call, then charges the intent under `providerKey` (null: no key is passed).
+   * Not async: the caller awaits the provider's own promise, so no extra tick shifts the schedule.
+   */
+  function callProviderCharge(
+    req: Req,
+    intent: PaymentIntent,
+    providerKey: string | null,
+    detail: string,
+  ): Promise<ChargeOutcome> {
+    record('provider-call', req, detail, { from: actor, to: 'provider', providerKey })
+    return provider.charge({
       providerKey,
       accountId: req.accountId,
       amountMinor: intent.amount,
@@ -444,6 +437,19 @@ export function createEngine(options: CreateEngineOptions): Engine {
       caller: actor,
       clientKey: req.key,
     })
+  }
+
+  async function drivePayment(row: KeyRow, req: Req): Promise<EngineResponse> {
+    const intent = JSON.parse(row.request_body) as PaymentIntent
+    const providerKey = flaw('no-provider-key') ? null : row.provider_key
+    const outcome = await callProviderCharge(
+      req,
+      intent,
+      providerKey,
+      providerKey === null
+        ? `server asks the provider to charge ${intent.amount} ${intent.currency} without an idempotency key`
+        : `server asks the provider to charge ${intent.amount} ${intent.currency} under our key ${providerKey}`,
+    )
     return settlePayment(row, req, intent, outcome)
   }
 
@@ -742,26 +748,12 @@ export function createEngine(options: CreateEngineOptions): Engine {
       response_body: null,
       resource_id: null,
     }
-    record(
-      'provider-call',
+    const outcome = await callProviderCharge(
       req,
+      intent,
+      flaw('no-provider-key') ? null : providerKey,
       `server asks the provider to charge ${intent.amount} ${intent.currency} (no row stored yet)`,
-      {
-        from: actor,
-        to: 'provider',
-        providerKey: flaw('no-provider-key') ? null : providerKey,
-      },
     )
-    const outcome = await provider.charge({
-      providerKey: flaw('no-provider-key') ? null : providerKey,
-      accountId: req.accountId,
-      amountMinor: intent.amount,
-      currency: intent.currency,
-      paymentMethodToken: intent.paymentMethodToken,
-      requestId: req.requestId,
-      caller: actor,
-      clientKey: req.key,
-    })
     if (outcome.kind === 'accepted') {
       const pending = step('after-provider-accept', req)
       if (pending) await pending

@@ -12,8 +12,8 @@ import type {
   RefundOutcome,
   RefundRequest,
 } from './provider'
-import type { LedgerRowView } from './trace'
-import type { TraceSink } from './trace-sink'
+import type { LedgerRowView, TraceEventKind } from './trace'
+import type { TraceInput, TraceSink } from './trace-sink'
 import type { Clock } from './types'
 
 export type ProviderBehaviourKind = 'ok' | 'decline' | 'slow' | 'timeout-after-accept' | 'unavailable'
@@ -142,6 +142,29 @@ function prepareProvider(db: Database.Database) {
   }
 }
 
+/**
+ * A provider event: the provider answering its caller about one request. The fields
+ * keep the order the trace has always had (traces are compared byte for byte).
+ */
+function providerEvent(
+  kind: TraceEventKind,
+  request: ChargeRequest | RefundRequest,
+  providerKey: string | null,
+  rest: { chargeId?: string | undefined; detail: string },
+): TraceInput {
+  return {
+    actor: 'provider',
+    kind,
+    from: 'provider',
+    to: request.caller ?? 'server',
+    requestId: request.requestId,
+    accountId: request.accountId,
+    ...(request.clientKey !== undefined ? { key: request.clientKey } : {}),
+    providerKey,
+    ...rest,
+  }
+}
+
 export class SimulatedProvider implements PaymentProvider {
   readonly db: Database.Database
   private readonly clock: Clock
@@ -180,20 +203,13 @@ export class SimulatedProvider implements PaymentProvider {
 
   async charge(request: ChargeRequest): Promise<ChargeOutcome> {
     const behaviour = this.behaviour(request)
-    const caller = request.caller ?? 'server'
     if (behaviour.kind === 'unavailable') {
       if (this.timing.latencyMs > 0) await this.clock.sleep(this.timing.latencyMs)
-      this.trace?.record({
-        actor: 'provider',
-        kind: 'provider-unavailable',
-        from: 'provider',
-        to: caller,
-        requestId: request.requestId,
-        accountId: request.accountId,
-        ...(request.clientKey !== undefined ? { key: request.clientKey } : {}),
-        providerKey: request.providerKey,
-        detail: 'the provider is unavailable (503): nothing was charged',
-      })
+      this.trace?.record(
+        providerEvent('provider-unavailable', request, request.providerKey, {
+          detail: 'the provider is unavailable (503): nothing was charged',
+        }),
+      )
       return { kind: 'unavailable' }
     }
     const takesMs = behaviour.kind === 'slow' ? this.timing.slowMs : this.timing.latencyMs
@@ -210,7 +226,6 @@ export class SimulatedProvider implements PaymentProvider {
 
   /** Applies one charge atomically in the provider's own database (dedupe on our key). */
   private settleCharge(request: ChargeRequest, behaviour: ProviderBehaviour): ChargeOutcome {
-    const caller = request.caller ?? 'server'
     const { providerKey } = request
     const existing = providerKey !== null ? this.stmts.keyGet.get(providerKey) : undefined
     if (existing) {
@@ -218,37 +233,25 @@ export class SimulatedProvider implements PaymentProvider {
         existing.outcome === 'declined'
           ? { kind: 'declined', failureCode: 'card_declined', deduped: true }
           : { kind: 'accepted', chargeId: existing.entry_id ?? '', deduped: true }
-      this.trace?.record({
-        actor: 'provider',
-        kind: 'provider-deduped',
-        from: 'provider',
-        to: caller,
-        requestId: request.requestId,
-        accountId: request.accountId,
-        ...(request.clientKey !== undefined ? { key: request.clientKey } : {}),
-        providerKey,
-        chargeId: existing.entry_id ?? undefined,
-        detail:
-          existing.outcome === 'declined'
-            ? `the provider recognises key ${providerKey} and repeats its decline: no new charge`
-            : `the provider recognises key ${providerKey} and returns charge ${existing.entry_id}: no new charge`,
-      })
+      this.trace?.record(
+        providerEvent('provider-deduped', request, providerKey, {
+          chargeId: existing.entry_id ?? undefined,
+          detail:
+            existing.outcome === 'declined'
+              ? `the provider recognises key ${providerKey} and repeats its decline: no new charge`
+              : `the provider recognises key ${providerKey} and returns charge ${existing.entry_id}: no new charge`,
+        }),
+      )
       return deduped
     }
     const nowMs = this.clock.nowMs()
     if (behaviour.kind === 'decline') {
       if (providerKey !== null) this.stmts.keyInsert.run(providerKey, 'declined', null)
-      this.trace?.record({
-        actor: 'provider',
-        kind: 'provider-declined',
-        from: 'provider',
-        to: caller,
-        requestId: request.requestId,
-        accountId: request.accountId,
-        ...(request.clientKey !== undefined ? { key: request.clientKey } : {}),
-        providerKey,
-        detail: 'the provider declines the card (card_declined): no money moves',
-      })
+      this.trace?.record(
+        providerEvent('provider-declined', request, providerKey, {
+          detail: 'the provider declines the card (card_declined): no money moves',
+        }),
+      )
       this.scheduleWebhook(behaviour, providerKey, 'declined')
       return { kind: 'declined', failureCode: 'card_declined', deduped: false }
     }
@@ -262,15 +265,7 @@ export class SimulatedProvider implements PaymentProvider {
       nowMs,
     )
     this.trace?.record(
-      {
-        actor: 'provider',
-        kind: 'provider-accepted',
-        from: 'provider',
-        to: caller,
-        requestId: request.requestId,
-        accountId: request.accountId,
-        ...(request.clientKey !== undefined ? { key: request.clientKey } : {}),
-        providerKey,
+      providerEvent('provider-accepted', request, providerKey, {
         chargeId,
         detail:
           behaviour.kind === 'timeout-after-accept'
@@ -278,7 +273,7 @@ export class SimulatedProvider implements PaymentProvider {
             : providerKey === null
               ? `the provider accepts the charge as ${chargeId} (no idempotency key was passed)`
               : `the provider accepts the charge as ${chargeId} under our key ${providerKey}`,
-      },
+      }),
       ['ledger'],
     )
     this.scheduleWebhook(behaviour, providerKey, 'succeeded', chargeId)
@@ -348,17 +343,11 @@ export class SimulatedProvider implements PaymentProvider {
     const takesMs = behaviour.kind === 'slow' ? this.timing.slowMs : this.timing.latencyMs
     if (takesMs > 0) await this.clock.sleep(takesMs)
     if (behaviour.kind === 'unavailable') {
-      this.trace?.record({
-        actor: 'provider',
-        kind: 'provider-unavailable',
-        from: 'provider',
-        to: request.caller ?? 'server',
-        requestId: request.requestId,
-        accountId: request.accountId,
-        ...(request.clientKey !== undefined ? { key: request.clientKey } : {}),
-        providerKey: request.providerKey,
-        detail: 'the provider is unavailable (503): nothing was refunded',
-      })
+      this.trace?.record(
+        providerEvent('provider-unavailable', request, request.providerKey, {
+          detail: 'the provider is unavailable (503): nothing was refunded',
+        }),
+      )
       return { kind: 'unavailable' }
     }
     const outcome = this.settleRefund(request)
@@ -370,21 +359,14 @@ export class SimulatedProvider implements PaymentProvider {
   }
 
   private settleRefund(request: RefundRequest): RefundOutcome {
-    const caller = request.caller ?? 'server'
     const existing = request.providerKey !== null ? this.stmts.keyGet.get(request.providerKey) : undefined
     if (existing) {
-      this.trace?.record({
-        actor: 'provider',
-        kind: 'provider-deduped',
-        from: 'provider',
-        to: caller,
-        requestId: request.requestId,
-        accountId: request.accountId,
-        ...(request.clientKey !== undefined ? { key: request.clientKey } : {}),
-        providerKey: request.providerKey,
-        chargeId: existing.entry_id ?? undefined,
-        detail: `the provider recognises key ${request.providerKey} and returns refund ${existing.entry_id}: no new refund`,
-      })
+      this.trace?.record(
+        providerEvent('provider-deduped', request, request.providerKey, {
+          chargeId: existing.entry_id ?? undefined,
+          detail: `the provider recognises key ${request.providerKey} and returns refund ${existing.entry_id}: no new refund`,
+        }),
+      )
       return { kind: 'refunded', refundId: existing.entry_id ?? '', deduped: true }
     }
     const refundId = this.writeEntry(
@@ -397,18 +379,10 @@ export class SimulatedProvider implements PaymentProvider {
       this.clock.nowMs(),
     )
     this.trace?.record(
-      {
-        actor: 'provider',
-        kind: 'provider-accepted',
-        from: 'provider',
-        to: caller,
-        requestId: request.requestId,
-        accountId: request.accountId,
-        ...(request.clientKey !== undefined ? { key: request.clientKey } : {}),
-        providerKey: request.providerKey,
+      providerEvent('provider-accepted', request, request.providerKey, {
         chargeId: refundId,
         detail: `the provider refunds ${request.amountMinor} of charge ${request.chargeId} as ${refundId}`,
-      },
+      }),
       ['ledger'],
     )
     return { kind: 'refunded', refundId, deduped: false }

@@ -1,6 +1,7 @@
 // Plumbing the sandbox routes share: a size-capped JSON body, and the per-learner rate
 // limit (the learner cookie proxy.ts sets; the client address when there is none).
 import type { NextRequest } from 'next/server'
+import type { z } from 'zod'
 import { isLearnerId, LEARNER_COOKIE } from '@/lib/learner-cookie'
 import { problem, problemResponse } from '@/lib/problem'
 import { createRateLimiter } from './rate-limit'
@@ -77,4 +78,26 @@ export function invalidScenario(problems: string[]): Response {
       },
     ),
   )
+}
+
+/**
+ * The start every sandbox POST shares: the rate limit, the size-capped JSON body, then its
+ * shape. A wrong shape is an invalid-scenario 400 that says `shapeProblem` when given,
+ * else lists zod's issues.
+ */
+export async function readSandboxRequest<Schema extends z.ZodType>(
+  request: NextRequest,
+  { cost, schema, shapeProblem }: { cost: number; schema: Schema; shapeProblem?: string },
+): Promise<{ ok: true; value: z.output<Schema> } | { ok: false; response: Response }> {
+  const limited = rateLimited(request, cost)
+  if (limited) return { ok: false, response: limited }
+  const body = await readJsonBody(request)
+  if (!body.ok) return body
+  const parsed = schema.safeParse(body.value)
+  if (parsed.success) return { ok: true, value: parsed.data }
+  const problems =
+    shapeProblem !== undefined
+      ? [shapeProblem]
+      : parsed.error.issues.map((i) => `${i.path.join('.') || '(body)'}: ${i.message}`)
+  return { ok: false, response: invalidScenario(problems) }
 }

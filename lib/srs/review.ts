@@ -1,7 +1,6 @@
 // The review loop's use cases over the study tables: what to review next, grading
 // (claim the attempt token, then card state + log in one transaction), undo from
 // the stored snapshot, and the dashboard's numbers. Time is always passed in.
-import type { State } from 'ts-fsrs'
 import type { Sqlite } from '@/db/open'
 import { type CardStateRecord, type ReviewLogRecord, studyQueries } from '@/db/queries/study'
 import { type GradeRating, suggestRating } from './rubric'
@@ -27,7 +26,7 @@ export function settingsForLearner(sqlite: Sqlite, learnerId: string): StudySett
 function toSchedule(record: CardStateRecord | undefined): CardSchedule | null {
   if (!record) return null
   const { cardId: _cardId, ...schedule } = record
-  return { ...schedule, state: schedule.state as State }
+  return schedule
 }
 
 function parseIds(json: string): string[] {
@@ -103,6 +102,14 @@ function studyQueue(
   }
 }
 
+/** The earliest due time after now: a step later today, else the first card due after today. */
+function nextDueMsOf(sqlite: Sqlite, learnerId: string, queue: ReturnType<typeof studyQueue>): number | null {
+  return (
+    queue.laterTodayRows[0]?.dueMs ??
+    studyQueries(sqlite).getNextDueMsByLearnerId({ learnerId, fromMs: queue.today.endMs })
+  )
+}
+
 /** Due cards first (earliest first), then new cards in deck order within the daily limit. */
 export function nextReview(
   sqlite: Sqlite,
@@ -116,8 +123,7 @@ export function nextReview(
   const pick = queue.dueNowRows[0]?.cardId ?? queue.newCards[0]?.id ?? queue.aheadRows[0]?.cardId
   const card = pick === undefined ? undefined : queue.inDeck.get(pick)
   if (!card) {
-    const nextDueMs =
-      queue.laterTodayRows[0]?.dueMs ?? q.getNextDueMsByLearnerId({ learnerId, fromMs: queue.today.endMs })
+    const nextDueMs = nextDueMsOf(sqlite, learnerId, queue)
     const limitReached =
       queue.counts.dueTotal > 0 && queue.reviewRoom === 0
         ? 'reviews'
@@ -163,7 +169,7 @@ export type GradeResult =
   | { kind: 'replayed'; logId: number; rating: GradeRating; dueMs: number }
   /** The attempt token was used for a different grade: refused, nothing written. */
   | { kind: 'token-reused'; logId: number }
-  | { kind: 'card-not-found' }
+  | { kind: 'card-not-found'; cardId: string }
   | { kind: 'not-due'; dueMs: number | null }
 
 function sameIds(a: readonly string[], b: readonly string[]): boolean {
@@ -186,7 +192,7 @@ export function gradeReview(sqlite: Sqlite, deck: readonly StudyCard[], input: G
       attemptToken: input.attemptToken,
     })
     if (earlier) return replayOf(earlier, input)
-    if (!card) return { kind: 'card-not-found' }
+    if (!card) return { kind: 'card-not-found', cardId: input.cardId }
 
     const settings = settingsForLearner(sqlite, input.learnerId)
     const record = q.getCardStateByLearnerAndCardId({ learnerId: input.learnerId, cardId: card.id })
@@ -296,8 +302,7 @@ export function studySummary(
   const settings = settingsForLearner(sqlite, learnerId)
   const queue = studyQueue(sqlite, learnerId, deck, nowMs, settings)
   const q = studyQueries(sqlite)
-  const nextDueMs =
-    queue.laterTodayRows[0]?.dueMs ?? q.getNextDueMsByLearnerId({ learnerId, fromMs: queue.today.endMs })
+  const nextDueMs = nextDueMsOf(sqlite, learnerId, queue)
   const sinceMs = queue.today.startMs - 400 * DAY_MS
   const days = new Set(
     q.getReviewTimesByLearnerIdSince({ learnerId, sinceMs }).map((ms) => studyDayNumberOf(ms, settings)),

@@ -10,23 +10,12 @@ import {
   State,
   StrategyMode,
 } from 'ts-fsrs'
+import type { CardStateRecord } from '@/db/queries/study'
 import { type GradeRating, RATINGS, Rating } from './rubric'
 import { type StudyDayConfig, startOfStudyDayNumberMs, studyDayNumberOf, toStudyTimeMs } from './study-day'
 
-/** The per-learner FSRS fields of one card, as stored in card_states. */
-export interface CardSchedule {
-  dueMs: number
-  stability: number
-  difficulty: number
-  elapsedDays: number
-  scheduledDays: number
-  learningSteps: number
-  reps: number
-  lapses: number
-  /** ts-fsrs State: 0 New, 1 Learning, 2 Review, 3 Relearning */
-  state: State
-  lastReviewMs: number | null
-}
+/** A card's FSRS fields without its id: what the scheduler reads and returns. */
+export type CardSchedule = Omit<CardStateRecord, 'cardId'>
 
 export interface SchedulerSettings extends StudyDayConfig {
   /** 0.70–0.99 */

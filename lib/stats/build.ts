@@ -1,15 +1,16 @@
 // Everything /stats shows, computed from plain inputs and a `now` passed in.
+import type { CardStateRecord } from '@/db/queries/study'
 import { type CardOverview, cardOverview } from './card-overview'
 import { dueForecast, type Forecast } from './forecast'
 import { type Heatmap, reviewHeatmap } from './heatmap'
-import type { StatsCard, StatsCardState, StatsReview, StatsSettings } from './inputs'
+import type { StatsCard, StatsReview, StatsSettings } from './inputs'
 import { type CardMisses, pointMisses } from './misses'
 import { type RetentionSummary, weeklyTrueRetention } from './retention'
 
 export interface StatsInput {
   settings: StatsSettings
   reviews: readonly StatsReview[]
-  cardStates: readonly StatsCardState[]
+  cardStates: readonly CardStateRecord[]
   cards: readonly StatsCard[]
 }
 

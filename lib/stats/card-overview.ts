@@ -1,7 +1,8 @@
 // Per card: where FSRS has it now. Retrievability comes from the scheduler's
 // seam (ts-fsrs's forgetting curve over study days, as the scheduler counts them).
+import type { CardStateRecord } from '@/db/queries/study'
 import { DEFAULT_SCHEDULER_SETTINGS, retrievabilityNow } from '@/lib/srs/scheduler'
-import { type StateName, type StatsCard, type StatsCardState, type StatsSettings, stateNames } from './inputs'
+import { type StateName, type StatsCard, type StatsSettings, stateNames } from './inputs'
 
 export interface CardOverview {
   cardId: string
@@ -19,7 +20,11 @@ export interface CardOverview {
   lapses: number
 }
 
-export function retrievabilityAt(row: StatsCardState, nowMs: number, settings: StatsSettings): number | null {
+export function retrievabilityAt(
+  row: CardStateRecord,
+  nowMs: number,
+  settings: StatsSettings,
+): number | null {
   if (row.state === 0 || row.lastReviewMs === null) return null
   return retrievabilityNow(row.cardId, { ...row, state: row.state }, nowMs, {
     ...DEFAULT_SCHEDULER_SETTINGS,
@@ -29,7 +34,7 @@ export function retrievabilityAt(row: StatsCardState, nowMs: number, settings: S
 
 export function cardOverview(
   cards: readonly StatsCard[],
-  cardStates: readonly StatsCardState[],
+  cardStates: readonly CardStateRecord[],
   nowMs: number,
   settings: StatsSettings,
 ): CardOverview[] {

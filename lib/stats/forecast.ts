@@ -1,6 +1,6 @@
 // Reviews due per study day over the coming days. Overdue cards count today,
 // because that is when they will be asked.
-import type { StatsCardState } from './inputs'
+import type { CardStateRecord } from '@/db/queries/study'
 import { dayKey, type StudyDayOptions, studyDayOf } from './study-day'
 
 export interface ForecastDay {
@@ -20,7 +20,7 @@ export interface Forecast {
 const newState = 0
 
 export function dueForecast(
-  cardStates: readonly StatsCardState[],
+  cardStates: readonly CardStateRecord[],
   nowMs: number,
   options: StudyDayOptions,
   dayCount = 30,

@@ -1,5 +1,6 @@
 // What the stats are computed from: plain rows, already decoded. The loaders in
-// queries.ts produce these; tests build them by hand.
+// queries.ts produce these; tests build them by hand. Card states are the review
+// loop's own CardStateRecord (db/queries/study.ts).
 
 /** ts-fsrs State numbers, as stored. */
 export const stateNames = ['New', 'Learning', 'Review', 'Relearning'] as const
@@ -16,20 +17,6 @@ export interface StatsReview {
   durationMs: number
   pointsTicked: string[]
   pointsAll: string[]
-}
-
-export interface StatsCardState {
-  cardId: string
-  dueMs: number
-  stability: number
-  difficulty: number
-  elapsedDays: number
-  scheduledDays: number
-  learningSteps: number
-  reps: number
-  lapses: number
-  state: number
-  lastReviewMs: number | null
 }
 
 export interface StatsSettings {

@@ -1,7 +1,8 @@
 // Reads one learner's study state for the stats page. Takes the SQLite handle so
 // tests can pass their own database; the page passes the app's.
 import type { Sqlite } from '@/db/open'
-import { defaultStatsSettings, type StatsCardState, type StatsReview, type StatsSettings } from './inputs'
+import { type CardStateRecord, cardStateColumns } from '@/db/queries/study'
+import { defaultStatsSettings, type StatsReview, type StatsSettings } from './inputs'
 
 function parseIdList(json: string): string[] {
   const value: unknown = JSON.parse(json)
@@ -34,15 +35,10 @@ export function getStatsReviewsByLearnerId(sqlite: Sqlite, learnerId: string): S
   }))
 }
 
-export function getCardStatesByLearnerId(sqlite: Sqlite, learnerId: string): StatsCardState[] {
+export function getCardStatesByLearnerId(sqlite: Sqlite, learnerId: string): CardStateRecord[] {
   return sqlite
-    .prepare(
-      `SELECT card_id AS cardId, due_ms AS dueMs, stability, difficulty, elapsed_days AS elapsedDays,
-              scheduled_days AS scheduledDays, learning_steps AS learningSteps, reps, lapses, state,
-              last_review_ms AS lastReviewMs
-       FROM card_states WHERE learner_id = ? ORDER BY card_id`,
-    )
-    .all(learnerId) as StatsCardState[]
+    .prepare(`SELECT ${cardStateColumns} FROM card_states WHERE learner_id = ? ORDER BY card_id`)
+    .all(learnerId) as CardStateRecord[]
 }
 
 export function getStatsSettingsByLearnerId(sqlite: Sqlite, learnerId: string): StatsSettings {

@@ -1,11 +1,12 @@
 import { Rating } from 'ts-fsrs'
 import { describe, expect, test } from 'vitest'
+import type { CardStateRecord } from '@/db/queries/study'
 import { addLearner, freshDatabase, recordReview } from '@/lib/transfer/testing'
 import { buildStats } from './build'
 import { cardOverview } from './card-overview'
 import { dueForecast } from './forecast'
 import { reviewHeatmap } from './heatmap'
-import { defaultStatsSettings, type StatsCard, type StatsCardState, type StatsReview } from './inputs'
+import { defaultStatsSettings, type StatsCard, type StatsReview } from './inputs'
 import { pointMisses } from './misses'
 import { getCardStatesByLearnerId, getStatsReviewsByLearnerId, getStatsSettingsByLearnerId } from './queries'
 import { weeklyTrueRetention } from './retention'
@@ -29,7 +30,7 @@ function review(overrides: Partial<StatsReview>): StatsReview {
   }
 }
 
-function state(overrides: Partial<StatsCardState>): StatsCardState {
+function state(overrides: Partial<CardStateRecord>): CardStateRecord {
   return {
     cardId: 'idempotency-keys',
     dueMs: now,

@@ -322,15 +322,15 @@ export async function runScenario(
             })
       void call.then((response) => {
         if (server.epoch !== epoch) return
+        // What the response-sent and response-received events both carry.
+        const answer = { status: response.status, responseBody: response.body, replayed: response.replayed }
         rec({
           actor: r.server,
           kind: 'response-sent',
           from: r.server,
           to: lane,
           ...common,
-          status: response.status,
-          responseBody: response.body,
-          replayed: response.replayed,
+          ...answer,
           detail: responseDetail(response),
         })
         if (dropped.has(r.id)) {
@@ -366,9 +366,7 @@ export async function runScenario(
             from: r.server,
             to: lane,
             ...common,
-            status: response.status,
-            responseBody: response.body,
-            replayed: response.replayed,
+            ...answer,
             detail: `${r.id} receives ${response.status}${response.replayed ? ' (replayed)' : ''}`,
           })
           responses.push({

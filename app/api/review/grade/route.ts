@@ -1,12 +1,7 @@
 // POST /api/review/grade — the grade action over HTTP (for scripts and retries):
 // 201 first record, 200 replay of the same attempt, 400/404/409/422 problem+json.
-import { sqlite } from '@/db/client'
-import { requestNowMs } from '@/lib/clock'
-import { allCards } from '@/lib/content/cards'
-import { currentLearnerId } from '@/lib/learner'
 import { problem, problemResponse } from '@/lib/problem'
-import { gradeRequestSchema } from '@/lib/srs/grade-input'
-import { gradeReview, rememberBrowserTimezone } from '@/lib/srs/review'
+import { submitGrade } from '@/lib/srs/submit-grade'
 
 export async function POST(request: Request): Promise<Response> {
   let body: unknown
@@ -17,17 +12,12 @@ export async function POST(request: Request): Promise<Response> {
       problem('invalid-json', 'Invalid JSON', 400, 'The request body is not valid JSON.'),
     )
   }
-  const parsed = gradeRequestSchema.safeParse(body)
-  if (!parsed.success) {
-    const detail = parsed.error.issues.map((i) => `${i.path.join('.') || 'body'}: ${i.message}`).join('; ')
-    return problemResponse(problem('invalid-grade', 'Invalid grade', 400, detail))
-  }
-  const learnerId = await currentLearnerId()
-  const nowMs = await requestNowMs()
-  const { timezone, ...grade } = parsed.data
-  if (timezone) rememberBrowserTimezone(sqlite(), learnerId, timezone, nowMs)
-  const result = gradeReview(sqlite(), allCards(), { ...grade, learnerId, nowMs })
+  const result = await submitGrade(body)
   switch (result.kind) {
+    case 'invalid': {
+      const detail = result.issues.map((i) => `${i.path.join('.') || 'body'}: ${i.message}`).join('; ')
+      return problemResponse(problem('invalid-grade', 'Invalid grade', 400, detail))
+    }
     case 'graded':
     case 'replayed':
       return Response.json(
@@ -45,7 +35,7 @@ export async function POST(request: Request): Promise<Response> {
           'card-not-found',
           'Card not found',
           404,
-          `No card has id "${grade.cardId}". Nothing was recorded.`,
+          `No card has id "${result.cardId}". Nothing was recorded.`,
         ),
       )
     case 'not-due':

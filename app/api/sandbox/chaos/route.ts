@@ -3,7 +3,7 @@
 import type { NextRequest } from 'next/server'
 import { z } from 'zod'
 import { scenarioSchema } from '@/lib/engine'
-import { invalidScenario, rateLimited, readJsonBody } from '@/lib/sandbox/http'
+import { readSandboxRequest } from '@/lib/sandbox/http'
 import { chaosBatch } from '@/lib/sandbox/run'
 
 /** Schedules per request: keeps one call well under a second of server time. */
@@ -21,13 +21,7 @@ const bodySchema = z.strictObject({
 })
 
 export async function POST(request: NextRequest) {
-  const limited = rateLimited(request, 2)
-  if (limited) return limited
-  const body = await readJsonBody(request)
+  const body = await readSandboxRequest(request, { cost: 2, schema: bodySchema })
   if (!body.ok) return body.response
-  const parsed = bodySchema.safeParse(body.value)
-  if (!parsed.success) {
-    return invalidScenario(parsed.error.issues.map((i) => `${i.path.join('.') || '(body)'}: ${i.message}`))
-  }
-  return Response.json(await chaosBatch(parsed.data))
+  return Response.json(await chaosBatch(body.value))
 }

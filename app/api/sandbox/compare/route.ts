@@ -2,21 +2,18 @@
 import type { NextRequest } from 'next/server'
 import { z } from 'zod'
 import { parseScenario } from '@/lib/engine'
-import { invalidScenario, rateLimited, readJsonBody } from '@/lib/sandbox/http'
+import { invalidScenario, readSandboxRequest } from '@/lib/sandbox/http'
 import { compareForSandbox } from '@/lib/sandbox/run'
 
 const bodySchema = z.strictObject({ scenario: z.unknown(), other: z.unknown() })
+const shapeProblem = 'the body must be { "scenario": { … }, "other": { … } }'
 
 export async function POST(request: NextRequest) {
-  const limited = rateLimited(request, 2)
-  if (limited) return limited
-  const body = await readJsonBody(request)
+  const body = await readSandboxRequest(request, { cost: 2, schema: bodySchema, shapeProblem })
   if (!body.ok) return body.response
-  const shape = bodySchema.safeParse(body.value)
-  if (!shape.success) return invalidScenario(['the body must be { "scenario": { … }, "other": { … } }'])
-  const a = parseScenario(shape.data.scenario)
+  const a = parseScenario(body.value.scenario)
   if (!a.ok) return invalidScenario(a.problems)
-  const b = parseScenario(shape.data.other)
+  const b = parseScenario(body.value.other)
   if (!b.ok) return invalidScenario(b.problems.map((p) => `other: ${p}`))
   return Response.json(await compareForSandbox(a.scenario, b.scenario))
 }

@@ -4,19 +4,16 @@
 import type { NextRequest } from 'next/server'
 import { z } from 'zod'
 import { parseScenario } from '@/lib/engine'
-import { invalidScenario, rateLimited, readJsonBody } from '@/lib/sandbox/http'
+import { invalidScenario, readSandboxRequest } from '@/lib/sandbox/http'
 import { runForSandbox } from '@/lib/sandbox/run'
 
 const bodySchema = z.strictObject({ scenario: z.unknown() })
+const shapeProblem = 'the body must be { "scenario": { … } }'
 
 export async function POST(request: NextRequest) {
-  const limited = rateLimited(request, 1)
-  if (limited) return limited
-  const body = await readJsonBody(request)
+  const body = await readSandboxRequest(request, { cost: 1, schema: bodySchema, shapeProblem })
   if (!body.ok) return body.response
-  const shape = bodySchema.safeParse(body.value)
-  if (!shape.success) return invalidScenario(['the body must be { "scenario": { … } }'])
-  const parsed = parseScenario(shape.data.scenario)
+  const parsed = parseScenario(body.value.scenario)
   if (!parsed.ok) return invalidScenario(parsed.problems)
   return Response.json(await runForSandbox(parsed.scenario))
 }
