@@ -46,3 +46,15 @@ test('the Live tab gives the learner an account and shows their calls as they ha
   await expect(page.getByTestId('live-account')).toContainText(`account ${accountId}`)
   await expect(page.getByTestId('live-account')).toContainText(apiKey)
 })
+
+test('on a phone the Live tab fits the screen: long keys and commands wrap, tables scroll inside their box', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 })
+  await page.goto('/sandbox')
+  await page.getByRole('tab', { name: 'Live' }).click()
+  await expect(page.getByTestId('live-account')).toContainText(/sk_test_\S+/)
+  await expect(page.getByTestId('live-keys')).toBeVisible()
+  const pageWidth = await page.evaluate(() => document.documentElement.scrollWidth)
+  expect(pageWidth).toBeLessThanOrEqual(390)
+})

@@ -7,6 +7,12 @@ function formatStability(days: number | null): string {
   return days < 10 ? `${days.toFixed(1)} days` : `${Math.round(days)} days`
 }
 
+/** Rounding would show a card a few days past its review as "100%": say "over 99%" until it truly is. */
+function formatRetrievability(share: number | null): string {
+  if (share !== null && share < 1 && share >= 0.995) return 'over 99%'
+  return formatPercent(share)
+}
+
 export function CardTable({
   cards,
   nowMs,
@@ -66,7 +72,7 @@ export function CardTable({
                 </th>
                 <td className="px-3 py-1">{card.state}</td>
                 <td className="px-3 py-1 tabular-nums">{formatStability(card.stability)}</td>
-                <td className="px-3 py-1 tabular-nums">{formatPercent(card.retrievability)}</td>
+                <td className="px-3 py-1 tabular-nums">{formatRetrievability(card.retrievability)}</td>
                 <td className="px-3 py-1">
                   {card.dueMs === null
                     ? 'when first reviewed'
