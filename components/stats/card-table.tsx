@@ -1,5 +1,6 @@
 // Per card: FSRS state, stability, retrievability now and next due.
 import type { CardOverview } from '@/lib/stats/card-overview'
+import { ColumnHeads } from './column-heads'
 import { formatInstant, formatPercent } from './format'
 
 function formatStability(days: number | null): string {
@@ -41,19 +42,7 @@ export function CardTable({
       >
         <table className="w-full min-w-[640px] border-collapse text-left text-sm">
           <caption className="sr-only">FSRS state of each card</caption>
-          <thead>
-            <tr>
-              {head.map((cell) => (
-                <th
-                  key={cell}
-                  scope="col"
-                  className="border-b border-zinc-300 px-3 py-1 font-semibold dark:border-zinc-700"
-                >
-                  {cell}
-                </th>
-              ))}
-            </tr>
-          </thead>
+          <ColumnHeads head={head} />
           <tbody>
             {cards.map((card) => (
               <tr

@@ -4,6 +4,7 @@
 // server with zero client JS, coloured by Tailwind classes so dark mode follows
 // the system, and no new dependency in a shared node_modules.
 import type { ReactNode } from 'react'
+import { ColumnHeads } from './column-heads'
 
 export function ChartSection({
   id,
@@ -72,19 +73,7 @@ export function DataTable({
       </summary>
       <table className="mt-2 max-w-full border-collapse text-left">
         <caption className="sr-only">{caption}</caption>
-        <thead>
-          <tr>
-            {head.map((cell) => (
-              <th
-                key={cell}
-                scope="col"
-                className="border-b border-zinc-300 px-3 py-1 font-semibold dark:border-zinc-700"
-              >
-                {cell}
-              </th>
-            ))}
-          </tr>
-        </thead>
+        <ColumnHeads head={head} />
         <tbody>
           {rows.map((row) => (
             <tr key={String(row[0])}>
