@@ -18,6 +18,55 @@ function FieldError({ id, message }: { id: string; message: string | undefined }
   )
 }
 
+/** A labelled number input with its optional hint and its server-side error. */
+function NumberField({
+  name,
+  label,
+  min,
+  max,
+  step,
+  defaultValue,
+  hint,
+  error,
+  describedBy,
+}: {
+  name: string
+  label: string
+  min: number
+  max: number
+  step: number
+  defaultValue: number
+  hint?: string
+  error: string | undefined
+  describedBy: string | undefined
+}) {
+  return (
+    <div>
+      <label htmlFor={name} className="font-medium">
+        {label}
+      </label>
+      <input
+        id={name}
+        name={name}
+        type="number"
+        min={min}
+        max={max}
+        step={step}
+        defaultValue={defaultValue}
+        aria-describedby={describedBy}
+        aria-invalid={error ? true : undefined}
+        className={inputClass}
+      />
+      {hint && (
+        <p id={`${name}-hint`} className="mt-1 text-sm text-zinc-700 dark:text-zinc-300">
+          {hint}
+        </p>
+      )}
+      <FieldError id={`${name}-error`} message={error} />
+    </div>
+  )
+}
+
 export function SettingsForm({
   initial,
   timezones,
@@ -35,65 +84,39 @@ export function SettingsForm({
 
   return (
     <form action={formAction} className="max-w-xl space-y-5" noValidate>
-      <div>
-        <label htmlFor="desiredRetention" className="font-medium">
-          Desired retention
-        </label>
-        <input
-          id="desiredRetention"
-          name="desiredRetention"
-          type="number"
-          min={0.7}
-          max={0.99}
-          step={0.01}
-          defaultValue={initial.desiredRetention}
-          aria-describedby={describedBy('desiredRetention', 'desiredRetention-hint')}
-          aria-invalid={errors.desiredRetention ? true : undefined}
-          className={inputClass}
-        />
-        <p id="desiredRetention-hint" className="mt-1 text-sm text-zinc-700 dark:text-zinc-300">
-          The chance you still recall a card when it comes back, from 0.70 to 0.99. Higher means more reviews.
-        </p>
-        <FieldError id="desiredRetention-error" message={errors.desiredRetention} />
-      </div>
+      <NumberField
+        name="desiredRetention"
+        label="Desired retention"
+        min={0.7}
+        max={0.99}
+        step={0.01}
+        defaultValue={initial.desiredRetention}
+        hint="The chance you still recall a card when it comes back, from 0.70 to 0.99. Higher means more reviews."
+        error={errors.desiredRetention}
+        describedBy={describedBy('desiredRetention', 'desiredRetention-hint')}
+      />
 
       <div className="grid grid-cols-2 gap-4">
-        <div>
-          <label htmlFor="newPerDay" className="font-medium">
-            New cards per day
-          </label>
-          <input
-            id="newPerDay"
-            name="newPerDay"
-            type="number"
-            min={0}
-            max={1000}
-            step={1}
-            defaultValue={initial.newPerDay}
-            aria-describedby={describedBy('newPerDay')}
-            aria-invalid={errors.newPerDay ? true : undefined}
-            className={inputClass}
-          />
-          <FieldError id="newPerDay-error" message={errors.newPerDay} />
-        </div>
-        <div>
-          <label htmlFor="reviewsPerDay" className="font-medium">
-            Reviews per day
-          </label>
-          <input
-            id="reviewsPerDay"
-            name="reviewsPerDay"
-            type="number"
-            min={0}
-            max={10000}
-            step={1}
-            defaultValue={initial.reviewsPerDay}
-            aria-describedby={describedBy('reviewsPerDay')}
-            aria-invalid={errors.reviewsPerDay ? true : undefined}
-            className={inputClass}
-          />
-          <FieldError id="reviewsPerDay-error" message={errors.reviewsPerDay} />
-        </div>
+        <NumberField
+          name="newPerDay"
+          label="New cards per day"
+          min={0}
+          max={1000}
+          step={1}
+          defaultValue={initial.newPerDay}
+          error={errors.newPerDay}
+          describedBy={describedBy('newPerDay')}
+        />
+        <NumberField
+          name="reviewsPerDay"
+          label="Reviews per day"
+          min={0}
+          max={10000}
+          step={1}
+          defaultValue={initial.reviewsPerDay}
+          error={errors.reviewsPerDay}
+          describedBy={describedBy('reviewsPerDay')}
+        />
       </div>
 
       <div className="flex items-start gap-2">

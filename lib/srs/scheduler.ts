@@ -15,6 +15,9 @@ import { type GradeRating, RATINGS, Rating } from './rubric'
 import { type StudyDayConfig, startOfStudyDayNumberMs, studyDayNumberOf, toStudyTimeMs } from './study-day'
 
 /** A card's FSRS fields without its id: what the scheduler reads and returns. */
+/** ts-fsrs card states (0 New, 1 Learning, 2 Review, 3 Relearning), for code outside lib/srs. */
+export { State }
+
 export type CardSchedule = Omit<CardStateRecord, 'cardId'>
 
 export interface SchedulerSettings extends StudyDayConfig {

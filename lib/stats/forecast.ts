@@ -1,6 +1,7 @@
 // Reviews due per study day over the coming days. Overdue cards count today,
 // because that is when they will be asked.
 import type { CardStateRecord } from '@/db/queries/study'
+import { State } from '@/lib/srs/scheduler'
 import { dayKey, type StudyDayOptions, studyDayOf } from './study-day'
 
 export interface ForecastDay {
@@ -17,8 +18,6 @@ export interface Forecast {
   overdue: number
 }
 
-const newState = 0
-
 export function dueForecast(
   cardStates: readonly CardStateRecord[],
   nowMs: number,
@@ -34,7 +33,7 @@ export function dueForecast(
   }))
   let overdue = 0
   for (const card of cardStates) {
-    if (card.state === newState) continue
+    if (card.state === State.New) continue
     if (card.dueMs < nowMs) overdue++
     const offset = Math.max(0, studyDayOf(card.dueMs, options) - today)
     const slot = days[offset]

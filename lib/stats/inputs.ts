@@ -5,7 +5,6 @@
 /** ts-fsrs State numbers, as stored. */
 export const stateNames = ['New', 'Learning', 'Review', 'Relearning'] as const
 export type StateName = (typeof stateNames)[number]
-export const reviewState = 2
 
 export interface StatsReview {
   cardId: string

@@ -1,7 +1,10 @@
 // True retention per week, as Anki defines it: of the reviews of cards that were
 // in the review state (not new, not learning), the share graded Hard, Good or
 // Easy. Again is a lapse.
-import { reviewState, type StatsReview } from './inputs'
+
+import { Rating } from '@/lib/srs/rubric'
+import { State } from '@/lib/srs/scheduler'
+import type { StatsReview } from './inputs'
 import { dayKey, mondayOf, type StudyDayOptions, studyDayOf } from './study-day'
 
 export interface RetentionWeek {
@@ -22,8 +25,6 @@ export interface RetentionSummary {
   retention: number | null
 }
 
-const againRating = 1
-
 export function weeklyTrueRetention(
   reviews: readonly StatsReview[],
   nowMs: number,
@@ -37,12 +38,12 @@ export function weeklyTrueRetention(
     return { weekStart, weekStartDate: dayKey(weekStart), reviewed: 0, passed: 0, retention: null }
   })
   for (const review of reviews) {
-    if (review.stateBefore !== reviewState) continue
+    if (review.stateBefore !== State.Review) continue
     const index = (mondayOf(studyDayOf(review.reviewedAtMs, options)) - firstMonday) / 7
     const week = weeks[index]
     if (!week) continue
     week.reviewed++
-    if (review.rating !== againRating) week.passed++
+    if (review.rating !== Rating.Again) week.passed++
   }
   for (const week of weeks) week.retention = week.reviewed > 0 ? week.passed / week.reviewed : null
   const reviewed = weeks.reduce((sum, w) => sum + w.reviewed, 0)
