@@ -52,10 +52,6 @@ export function refundStatus(state: RefundRow['state']): number {
   return state === 'succeeded' ? 201 : state === 'failed' ? 402 : 202
 }
 
-export function paymentLocation(id: number): string {
-  return `/api/payments/${id}`
-}
-
 /** A first answer (not a replay) with a JSON body. */
 export function fresh(kind: ResponseKind, status: number, body: string, location?: string): EngineResponse {
   return location === undefined

@@ -110,9 +110,13 @@ export interface RefundPaymentInput {
   requestId?: string
 }
 
+/** The sweeps, in the order `sweepOnce` runs them (UI lists and scenario schemas use this). */
+export const SWEEP_KINDS = ['lease-recovery', 'reconciliation', 'reaper'] as const
+export type SweepKind = (typeof SWEEP_KINDS)[number]
+
 /** What a sweep did, for logs, `npm run sweep` and the trace. */
 export interface SweepReport {
-  sweep: 'lease-recovery' | 'reconciliation' | 'reaper'
+  sweep: SweepKind
   /** Keys looked at. */
   examined: number
   /** Keys moved to a final state (completed) or purged (reaper). */

@@ -25,6 +25,9 @@ export interface LiveRuntime {
 /** Seconds a 409 tells the client to wait: tok_slow takes 2 s, so 1 s is a fair first retry. */
 export const RETRY_AFTER_S = 1
 
+/** The live API's URL of a payment (its `Location`): the route app/api/payments/[id]. */
+export const paymentPath = (paymentId: number): string => `/api/payments/${paymentId}`
+
 export function createLiveRuntime({
   sqlite,
   settings,
@@ -43,6 +46,7 @@ export function createLiveRuntime({
     sqlite,
     clock,
     provider,
+    paymentUrl: paymentPath,
     config: engineConfig({
       inFlightPolicy: { kind: 'reject-409', retryAfterS: RETRY_AFTER_S },
       leaseMs: settings.leaseMs,
