@@ -12,6 +12,7 @@
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
+import '../lib/simulator'
 import { migrateSqlite, openSqlite } from '../db/open'
 import { createEngine, runScenario, SimulatedProvider, scenarioById, systemClock } from '../lib/engine'
 import { canonicalJson, sha256Hex } from '../lib/engine/canonical'

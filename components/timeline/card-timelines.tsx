@@ -2,6 +2,7 @@
 // simulator on the server (at build time for the static card pages); only the player
 // is a client leaf.
 import 'server-only'
+import '@/lib/simulator'
 import { runScenario, scenarioById } from '@/lib/engine'
 import { clockLabel } from '@/lib/sandbox/clock'
 import { TimelinePlayer } from './timeline-player'

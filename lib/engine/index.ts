@@ -38,6 +38,7 @@ export {
   refundBodySchema,
   SUPPORTED_CURRENCIES,
 } from './schemas'
+export { configureSimulator, type SimulatorEnvironment } from './sim/environment'
 export { clockAt, describeConfig, formatTimeline, formatViolation, rowLines } from './sim/format'
 export { prng, type RandomScheduleOptions, randomScenario, randomScenarioInput } from './sim/random'
 export { type RunOptions, type RunResult, resolveConfig, runScenario } from './sim/runner'

@@ -1,6 +1,6 @@
 // The bodies the engine answers with. A stored body is the exact text replayed, so
 // each is built once (key order fixed here) and never re-serialised.
-import { PROBLEM_CONTENT_TYPE, problem } from '../problem'
+import { PROBLEM_CONTENT_TYPE, problem } from './problem'
 import type { FieldError } from './schemas'
 import type { PaymentRow, RefundRow } from './store'
 import type { EngineResponse, ResponseKind } from './types'
