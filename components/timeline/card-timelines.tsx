@@ -4,7 +4,7 @@
 import 'server-only'
 import '@/lib/simulator'
 import { runScenario, scenarioById } from '@/lib/engine'
-import { clockLabel } from '@/lib/sandbox/clock'
+import { clockLabel } from '@/lib/engine/clock-label'
 import { TimelinePlayer } from './timeline-player'
 
 export async function CardTimelines({ scenarioIds }: { scenarioIds: string[] }) {

@@ -5,6 +5,8 @@ export { bodyHash, canonicalJson } from './canonical'
 export { type CheckResult, checkTrace, checkTraceDetailed } from './check/invariants'
 export { type CheckNote, INVARIANTS, type InvariantId, type Violation } from './check/violation'
 export { systemClock } from './clock'
+export { clockLabel, clockStartOf } from './clock-label'
+export { DAY_MS, DEFAULT_KEY_TTL_MS, DEFAULT_LEASE_MS, HOUR_MS } from './constants'
 export { type CreateEngineOptions, createEngine, type Engine } from './engine'
 export { type EngineStep, FAULT_POINTS, type FaultHooks, type FaultPoint, type StepContext } from './faults'
 export type {
@@ -39,7 +41,7 @@ export {
   SUPPORTED_CURRENCIES,
 } from './schemas'
 export { configureSimulator, type SimulatorEnvironment } from './sim/environment'
-export { clockAt, describeConfig, formatTimeline, formatViolation, rowLines } from './sim/format'
+export { describeConfig, formatTimeline, formatViolation, rowLines } from './sim/format'
 export { prng, type RandomScheduleOptions, randomScenario, randomScenarioInput } from './sim/random'
 export { type RunOptions, type RunResult, resolveConfig, runScenario } from './sim/runner'
 export {

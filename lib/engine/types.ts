@@ -1,6 +1,7 @@
 // The engine's public types: the ports it talks to the world through, its config
 // (the correct engine is one configuration; each classic mistake is one switch),
 // and the result every call returns. No Next, no wall clock, no Math.random.
+import { DEFAULT_KEY_TTL_MS, DEFAULT_LEASE_MS } from './constants'
 import type { FaultPoint } from './faults'
 
 /** Time comes in from outside. Simulator: virtual time; live: `systemClock`. */
@@ -42,12 +43,12 @@ export interface EngineConfig {
   waitPollMs: number
 }
 
-/** The correct engine. Lease 30 s and TTL 24 h match the live defaults (DRILL_LEASE_MS, DRILL_KEY_TTL_MS). */
+/** The correct engine. Lease 30 s and TTL 24 h are also the live defaults (DRILL_LEASE_MS, DRILL_KEY_TTL_MS). */
 export const correctConfig: EngineConfig = Object.freeze({
   flaws: Object.freeze([]) as readonly Flaw[],
   inFlightPolicy: Object.freeze({ kind: 'reject-409', retryAfterS: 1 }) as InFlightPolicy,
-  leaseMs: 30_000,
-  keyTtlMs: 86_400_000,
+  leaseMs: DEFAULT_LEASE_MS,
+  keyTtlMs: DEFAULT_KEY_TTL_MS,
   waitPollMs: 10,
 })
 

@@ -11,8 +11,8 @@ import {
   engineConfig,
   SimulatedProvider,
   type SweepReport,
+  systemClock,
 } from '@/lib/engine'
-import { liveClock } from './clock'
 import type { LiveSettings } from './settings'
 
 export interface LiveRuntime {
@@ -31,7 +31,7 @@ export const paymentPath = (paymentId: number): string => `/api/payments/${payme
 export function createLiveRuntime({
   sqlite,
   settings,
-  clock = liveClock,
+  clock = systemClock,
 }: {
   sqlite: Sqlite
   settings: LiveSettings

@@ -3,7 +3,9 @@
 // again) is refused at startup rather than silently used.
 import path from 'node:path'
 
-export const DAY_MS = 24 * 60 * 60 * 1000
+import { DAY_MS, DEFAULT_KEY_TTL_MS, DEFAULT_LEASE_MS } from '@/lib/engine/constants'
+
+export { DAY_MS }
 
 export interface LiveSettings {
   /** How long an in_progress claim is protected before a retry or the sweep may take it over. */
@@ -17,8 +19,8 @@ export interface LiveSettings {
 }
 
 export const defaultLiveSettings: LiveSettings = {
-  leaseMs: 30_000,
-  keyTtlMs: DAY_MS,
+  leaseMs: DEFAULT_LEASE_MS,
+  keyTtlMs: DEFAULT_KEY_TTL_MS,
   sweepMs: 2_000,
   providerDbPath: path.join('data', 'provider.db'),
 }

@@ -4,6 +4,7 @@
 // → byte-identical trace.
 import { checkTraceDetailed } from '../check/invariants'
 import type { CheckNote, Violation } from '../check/violation'
+import { clockStartOf } from '../clock-label'
 import { type ProviderBehaviour, SimulatedProvider } from '../provider-sim'
 import { storeFor } from '../store'
 import { type ClientResponse, TRACE_VERSION, type Trace, type TraceActor } from '../trace'
@@ -61,10 +62,6 @@ function definedOnly<T extends object>(value: T): Partial<T> {
 /** The scenario's config with the run's overrides on top. */
 export function resolveConfig(scenario: Scenario, overrides: Partial<EngineConfig> = {}): EngineConfig {
   return engineConfig({ ...definedOnly(scenario.config), ...definedOnly(overrides) } as Partial<EngineConfig>)
-}
-
-function clockLabel(startMs: number): string {
-  return new Date(startMs).toISOString().slice(11, 23)
 }
 
 export async function runScenario(
@@ -185,7 +182,7 @@ export async function runScenario(
     version: TRACE_VERSION,
     scenario: scenario.id,
     seed,
-    clockStart: clockLabel(startMs),
+    clockStart: clockStartOf(startMs),
     actors,
     events: recorder.events,
     responses,

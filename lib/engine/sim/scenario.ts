@@ -2,6 +2,7 @@
 // sandbox builder edits these and puts them in the URL, so the schema is strict
 // and bounded (requests, times, faults).
 import { z } from 'zod'
+import { DAY_MS, HOUR_MS } from '../constants'
 import { FAULT_POINTS } from '../faults'
 import { FLAWS } from '../types'
 
@@ -20,7 +21,7 @@ export const LIMITS = Object.freeze({
   faults: 24,
   sweeps: 24,
   /** Virtual duration: a little over 3 days, so expiry past 24 h fits. */
-  maxTimeMs: 3 * 86_400_000 + 3_600_000,
+  maxTimeMs: 3 * DAY_MS + HOUR_MS,
   events: 5_000,
 })
 
