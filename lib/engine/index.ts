@@ -21,13 +21,13 @@ export type {
 export {
   behaviourForToken,
   defaultProviderTiming,
-  freshProviderDatabase,
   type ProviderBehaviour,
   type ProviderBehaviourKind,
   type ProviderTiming,
   SimulatedProvider,
   type SimulatedProviderOptions,
 } from './provider-sim'
+export { freshProviderDatabase } from './provider-sim-db'
 export { PROBLEM_SLUGS } from './responses'
 export {
   type CreatePaymentBody,

@@ -4,7 +4,7 @@
 import { z } from 'zod'
 import { DAY_MS, HOUR_MS } from '../constants'
 import { FAULT_POINTS } from '../faults'
-import { FLAWS } from '../types'
+import { FLAWS, SWEEP_KINDS } from '../types'
 
 export const DEFAULT_KEY = '7c1a0e44-2b19-4f6a-9d30-1a8e5b6c7d90'
 export const DEFAULT_BODY = Object.freeze({
@@ -95,7 +95,7 @@ export type ScenarioFault = z.infer<typeof scenarioFaultSchema>
 
 export const scenarioSweepSchema = z.strictObject({
   atMs: timeMs,
-  sweep: z.enum(['lease-recovery', 'reconciliation', 'reaper']),
+  sweep: z.enum(SWEEP_KINDS),
 })
 export type ScenarioSweep = z.infer<typeof scenarioSweepSchema>
 
