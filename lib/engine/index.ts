@@ -77,7 +77,6 @@ export {
   engineConfig,
   FLAWS,
   type Flaw,
-  hasFlaw,
   type InFlightPolicy,
   type ProviderWebhook,
   type RefundPaymentInput,

@@ -12,7 +12,10 @@ export interface Clock {
   sleep(ms: number): Promise<void>
 }
 
-/** The classic mistakes, by the names the issue and the sandbox use. */
+/**
+ * The classic mistakes, by the names the issue and the sandbox use. Each is a module
+ * flaws/<flaw>.ts replacing the protocol steps it changes (engine.ts composes them).
+ */
 export const FLAWS = [
   'charge-before-insert',
   'select-then-insert',
@@ -55,10 +58,6 @@ export const correctConfig: EngineConfig = Object.freeze({
 /** Fills a partial config from `correctConfig`. */
 export function engineConfig(partial: Partial<EngineConfig> = {}): EngineConfig {
   return { ...correctConfig, ...partial, flaws: [...(partial.flaws ?? correctConfig.flaws)] }
-}
-
-export function hasFlaw(config: EngineConfig, flaw: Flaw): boolean {
-  return config.flaws.includes(flaw)
 }
 
 export type ResponseKind =
