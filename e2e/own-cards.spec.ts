@@ -54,6 +54,8 @@ test('write a card with the keyboard → /cards and /review → critical missed 
   page,
   context,
 }) => {
+  // One long journey (several page loads and axe runs) on a shared 2-core machine.
+  test.setTimeout(180_000)
   const dialogs: string[] = []
   page.on('dialog', async (dialog) => {
     dialogs.push(dialog.message())
@@ -147,7 +149,7 @@ test('write a card with the keyboard → /cards and /review → critical missed 
   const again = page.getByRole('button', { name: /^Again/ })
   await expect(again).toHaveAccessibleName(/^Again\s*1 day/)
   await again.click()
-  await expect(page.getByTestId('review-done')).toContainText('The next card is due 11 Mar 2026, 04:00')
+  await expect(page.getByTestId('review-done')).toContainText('The next card is due Wed, 11 Mar 2026, 04:00')
   const scheduled = await (await page.request.get('/api/export')).json()
   expect(scheduled.cardStates.map((s: { cardId: string }) => s.cardId)).toEqual(['token-bucket-rate-limiter'])
   expect(scheduled.reviewLogs[0]).toMatchObject({
@@ -231,6 +233,7 @@ test('import a 20-card deck file twice → 20 cards; export → a fresh learner 
   page,
   browser,
 }) => {
+  test.setTimeout(120_000)
   await page.goto('/settings')
   await expect(page.getByTestId('own-card-count')).toHaveText('0 cards')
 
