@@ -158,6 +158,14 @@ test('write a card with the keyboard → /cards and /review → critical missed 
     pointsAll: ['p1', 'p2', 'p3', 'p4'],
   })
 
+  // Stats: per-point misses for the own card, its critical point named.
+  await page.goto('/stats')
+  const misses = page.getByTestId('misses-token-bucket-rate-limiter')
+  await expect(misses.getByRole('heading', { name: 'Token bucket rate limiter' })).toBeVisible()
+  await expect(misses.getByTestId('critical-point')).toContainText(
+    'Refill and take atomically in one store — missed 1 of 1 review',
+  )
+
   // Edit: the new prompt is what review shows the next study day.
   await page.goto('/cards/token-bucket-rate-limiter')
   await page.getByRole('link', { name: 'Edit card' }).focus()
