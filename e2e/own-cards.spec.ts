@@ -146,6 +146,9 @@ test('write a card with the keyboard → /cards and /review → critical missed 
     await box.check()
   }
   await expect(page.getByTestId('suggested-rating')).toContainText('Again')
+  // The model answer on the review page is the same inert render.
+  await expect(card.getByText('<img src=x onerror=alert(1)>')).toBeVisible()
+  await expect(card.locator('img, [onerror], a[href^="javascript" i]')).toHaveCount(0)
   const again = page.getByRole('button', { name: /^Again/ })
   await expect(again).toHaveAccessibleName(/^Again\s*1 day/)
   await again.click()
@@ -250,7 +253,7 @@ test('import a 20-card deck file twice → 20 cards; export → a fresh learner 
   await importFile(page, 'bad-deck.md', bad)
   await expect(page.getByTestId('card-import-status')).toContainText('Nothing was imported')
   await expect(page.getByTestId('card-import-status')).toContainText(
-    'bad-deck.md, card 2 (“outbox-2”), field “prompt”: at least 10 characters',
+    'bad-deck.md: card 2 (“outbox-2”): field “prompt”: at least 10 characters',
   )
   await page.reload()
   await expect(page.getByTestId('own-card-count')).toHaveText('0 cards')

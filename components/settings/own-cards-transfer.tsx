@@ -4,18 +4,13 @@
 // to /api/own-cards/import (the same contract curl uses), then says what happened.
 import { useRouter } from 'next/navigation'
 import { type FormEvent, useState } from 'react'
-import type { CardFileIssue } from '@/lib/own-cards/markdown-file'
+import { type CardFileIssue, describeIssueForPage } from '@/lib/own-cards/errors'
 
 type Status =
   | { kind: 'idle' }
   | { kind: 'busy' }
   | { kind: 'imported'; added: number; updated: number; unchanged: number }
   | { kind: 'rejected'; detail: string; issues: CardFileIssue[] }
-
-function describeIssue(issue: CardFileIssue): string {
-  const card = issue.cardId ? `card ${issue.card} (“${issue.cardId}”)` : `card ${issue.card}`
-  return `${issue.file}, ${card}, field “${issue.field}”: ${issue.message}`
-}
 
 const buttonClass =
   'inline-flex items-center rounded-md border border-zinc-300 bg-white px-3 py-2 text-sm font-medium text-zinc-900 hover:bg-zinc-100 dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-100 dark:hover:bg-zinc-800'
@@ -104,7 +99,7 @@ export function OwnCardsTransfer({ cardCount }: { cardCount: number }) {
             {status.issues.length > 0 && (
               <ul className="mt-1 list-disc pl-5 text-sm">
                 {status.issues.slice(0, 20).map((issue) => (
-                  <li key={`${issue.file}-${issue.card}-${issue.field}`}>{describeIssue(issue)}</li>
+                  <li key={`${issue.file}-${issue.card}-${issue.field}`}>{describeIssueForPage(issue)}</li>
                 ))}
               </ul>
             )}

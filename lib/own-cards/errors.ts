@@ -22,3 +22,29 @@ export function fieldErrorsOf(issues: readonly z.core.$ZodIssue[]): FieldErrors 
 export function dottedPath(path: readonly PropertyKey[]): string {
   return path.map(String).join('.') || '(front matter)'
 }
+
+/** One problem in an imported card file: which file, which card, which field. */
+export interface CardFileIssue {
+  file: string
+  /** 1-based position of the card in its file (0: the file as a whole). */
+  card: number
+  /** The card's id when the front matter has one. */
+  cardId?: string
+  field: string
+  message: string
+}
+
+function describeWith(issue: CardFileIssue, open: string, close: string): string {
+  const card = issue.cardId ? `card ${issue.card} (${open}${issue.cardId}${close})` : `card ${issue.card}`
+  return `${issue.file}: ${card}: field ${open}${issue.field}${close}: ${issue.message}`
+}
+
+/** `deck.md: card 2 ("token-bucket"): field "points": at least 3 points` — for APIs and logs. */
+export function describeIssue(issue: CardFileIssue): string {
+  return describeWith(issue, '"', '"')
+}
+
+/** The same sentence with typographic quotes, for the page. */
+export function describeIssueForPage(issue: CardFileIssue): string {
+  return describeWith(issue, '“', '”')
+}

@@ -6,26 +6,13 @@
 import matter from 'gray-matter'
 import { type OwnCard, ownCardSchema } from '@/lib/content/schema'
 import { isBuiltInCardId } from '@/lib/decks/sources/built-in'
-import { dottedPath } from './errors'
+import { type CardFileIssue, dottedPath } from './errors'
+
+export { type CardFileIssue, describeIssue } from './errors'
 
 export const CARD_SEPARATOR = '<!-- card -->'
 
-export interface CardFileIssue {
-  file: string
-  /** 1-based position of the card in its file. */
-  card: number
-  /** The card's id when the front matter has one. */
-  cardId?: string
-  field: string
-  message: string
-}
-
 export type ParseCardFilesResult = { ok: true; cards: OwnCard[] } | { ok: false; issues: CardFileIssue[] }
-
-export function describeIssue(issue: CardFileIssue): string {
-  const card = issue.cardId ? `card ${issue.card} ("${issue.cardId}")` : `card ${issue.card}`
-  return `${issue.file}: ${card}: field "${issue.field}": ${issue.message}`
-}
 
 function chunksOf(source: string): string[] {
   return source
