@@ -49,19 +49,29 @@ function percentile(sortedMs: number[], p: number): number {
   return sortedMs[Math.min(sortedMs.length - 1, Math.floor((p / 100) * sortedMs.length))] ?? Number.NaN
 }
 
-function measure(runs: number, fn: (i: number) => void): { medianMs: number; p95Ms: number; meanMs: number } {
-  const samples: number[] = []
-  for (let i = 0; i < runs; i++) {
-    const start = process.hrtime.bigint()
-    fn(i)
-    samples.push(Number(process.hrtime.bigint() - start) / 1e6)
-  }
-  samples.sort((a, b) => a - b)
+function summarize(runOrder: number[]) {
+  const samples = [...runOrder].sort((a, b) => a - b)
   return {
+    runOrder,
     medianMs: percentile(samples, 50),
     p95Ms: percentile(samples, 95),
     meanMs: samples.reduce((sum, x) => sum + x, 0) / samples.length,
   }
+}
+
+function measure(runs: number, fn: (i: number) => void) {
+  const runOrder: number[] = []
+  const cpuOrder: number[] = []
+  for (let i = 0; i < runs; i++) {
+    const cpu = process.cpuUsage()
+    const start = process.hrtime.bigint()
+    fn(i)
+    runOrder.push(Number(process.hrtime.bigint() - start) / 1e6)
+    const used = process.cpuUsage(cpu)
+    cpuOrder.push((used.user + used.system) / 1000)
+  }
+  // CPU time beside wall time: on a shared machine the wall-time tail is mostly time spent descheduled.
+  return { ...summarize(runOrder), cpu: summarize(cpuOrder) }
 }
 
 const fmt = (ms: number) => `${ms.toFixed(3)} ms`
@@ -222,6 +232,10 @@ function gradeOnce(i: number) {
 }
 
 const grade = measure(targets.length, gradeOnce)
+// The same grades, split by where the card came from (reported, not a separate run).
+const isOwn = (i: number) => targets[i]!.cardId.startsWith('own-card-')
+const gradeOwn = summarize(grade.runOrder.filter((_, i) => isOwn(i)))
+const gradeBuiltIn = summarize(grade.runOrder.filter((_, i) => !isOwn(i)))
 const replay = measure(targets.length, gradeOnce)
 const logsAfter = (sqlite.prepare('SELECT count(*) AS n FROM review_logs').get() as { n: number }).n
 
@@ -261,6 +275,15 @@ const ownListPlan = (
 console.log('')
 console.log(
   `grade (first attempt, ${targets.length} grades)   median ${fmt(grade.medianMs)}  p95 ${fmt(grade.p95Ms)}  mean ${fmt(grade.meanMs)}`,
+)
+console.log(
+  `  the same grades, CPU time                median ${fmt(grade.cpu.medianMs)}  p95 ${fmt(grade.cpu.p95Ms)}  (load average ${os.loadavg()[0]!.toFixed(1)} on ${os.cpus().length} cores)`,
+)
+console.log(
+  `  of which built-in cards (${gradeBuiltIn.runOrder.length})        median ${fmt(gradeBuiltIn.medianMs)}  p95 ${fmt(gradeBuiltIn.p95Ms)}`,
+)
+console.log(
+  `  of which own cards (${gradeOwn.runOrder.length})             median ${fmt(gradeOwn.medianMs)}  p95 ${fmt(gradeOwn.p95Ms)}`,
 )
 console.log(
   `grade retried (same token → replay)      median ${fmt(replay.medianMs)}  p95 ${fmt(replay.p95Ms)}`,
