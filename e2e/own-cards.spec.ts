@@ -138,9 +138,13 @@ test('write a card with the keyboard → /cards and /review → critical missed 
   const card = page.getByTestId('review-card')
   await expect(card).toHaveAttribute('data-card-id', 'token-bucket-rate-limiter')
   await expect(page.getByTestId('review-prompt')).toContainText('starve the rest')
+  // The card's own cue phrases pre-tick its points from a typed answer.
+  await page.getByLabel('Or type your answer (optional)').fill('I would keep a token bucket per key.')
   await page.getByRole('button', { name: 'Show answer' }).click()
   const points = card.getByRole('checkbox')
   await expect(points).toHaveCount(4)
+  await expect(card.getByLabel('A token bucket per client key')).toBeChecked()
+  await expect(card.getByLabel('Answer 429 with Retry-After')).not.toBeChecked()
   for (const box of await points.all()) {
     if ((await box.getAttribute('aria-describedby'))?.startsWith('critical-')) continue
     await box.check()
