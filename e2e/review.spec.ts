@@ -1,7 +1,7 @@
 // The review loop in a real browser against the production build. The server runs
 // with DRILL_TEST_CLOCK=1, so the `drill-now` cookie moves "now" between study days.
 import AxeBuilder from '@axe-core/playwright'
-import { type BrowserContext, expect, type Page, test } from '@playwright/test'
+import { type BrowserContext, expect, type Page, test } from './fixtures'
 
 test.use({ timezoneId: 'Europe/Berlin', locale: 'en-GB' })
 

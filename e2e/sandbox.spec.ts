@@ -2,7 +2,7 @@
 // the headline lesson (flip "Charge before insert" → 2 charges become 1), the shared URL,
 // keyboard stepping, the card's engine-drawn timelines, axe, and a screenshot.
 import AxeBuilder from '@axe-core/playwright'
-import { expect, type Page, test } from '@playwright/test'
+import { expect, type Page, test } from './fixtures'
 
 test.use({ viewport: { width: 1280, height: 900 } })
 

@@ -2,7 +2,7 @@
 // (test clock: one on each of two study days), then /stats, /api/export,
 // /api/import and the import form on /settings.
 import AxeBuilder from '@axe-core/playwright'
-import { type BrowserContext, expect, type Page, test } from '@playwright/test'
+import { type BrowserContext, expect, type Page, test } from './fixtures'
 
 test.use({ timezoneId: 'UTC' })
 
