@@ -4,6 +4,7 @@
 import { type KeyboardEvent, Suspense, useEffect, useId, useMemo, useRef, useState } from 'react'
 import type { Trace } from '@/lib/engine/trace'
 import { clockLabel } from '@/lib/sandbox/clock'
+import { useHydrated } from '../use-hydrated'
 import { keyLabels, narrate, stepStates } from './model'
 import { RowTables } from './row-tables'
 import { TimelineSvg } from './timeline-svg'
@@ -40,6 +41,7 @@ export function TimelinePlayer({
   const [step, setStep] = useState(() => Math.min(initialStep ?? last, last))
   const [playing, setPlaying] = useState(false)
   const [speed, setSpeed] = useState<number>(1)
+  const hydrated = useHydrated()
   const id = useId()
   const slider = useRef<HTMLInputElement>(null)
   const states = useMemo(() => stepStates(trace), [trace])
@@ -112,13 +114,23 @@ export function TimelinePlayer({
     // biome-ignore lint/a11y/noStaticElementInteractions: keyboard shortcuts for the controls inside
     <div className="@container space-y-4" onKeyDown={onKeyDown}>
       <div className="flex flex-wrap items-center gap-2">
-        <button type="button" className={button} onClick={togglePlay}>
+        <button type="button" className={button} onClick={togglePlay} disabled={!hydrated}>
           {playing ? 'Pause' : 'Play'}
         </button>
-        <button type="button" className={button} onClick={() => go(step - 1)} disabled={step === 0}>
+        <button
+          type="button"
+          className={button}
+          onClick={() => go(step - 1)}
+          disabled={!hydrated || step === 0}
+        >
           Step back
         </button>
-        <button type="button" className={button} onClick={() => go(step + 1)} disabled={step >= last}>
+        <button
+          type="button"
+          className={button}
+          onClick={() => go(step + 1)}
+          disabled={!hydrated || step >= last}
+        >
           Step forward
         </button>
         <label className="flex items-center gap-1 text-sm">
@@ -126,6 +138,7 @@ export function TimelinePlayer({
           <select
             className="rounded border border-zinc-400 bg-white px-1 py-1 text-sm dark:border-zinc-600 dark:bg-zinc-900"
             value={speed}
+            disabled={!hydrated}
             onChange={(event) => setSpeed(Number(event.target.value))}
           >
             {SPEEDS.map((s) => (
@@ -143,6 +156,7 @@ export function TimelinePlayer({
           max={last}
           step={1}
           value={step}
+          disabled={!hydrated}
           ref={slider}
           aria-label={`Step through ${title}`}
           aria-valuetext={narration}
@@ -234,7 +248,8 @@ export function TimelinePlayer({
               {at && (
                 <button
                   type="button"
-                  className="underline underline-offset-2 hover:no-underline"
+                  disabled={!hydrated}
+                  className="underline underline-offset-2 hover:no-underline disabled:opacity-60"
                   onClick={() => {
                     go(at.i)
                     // The slider narrates the breaking event to a screen reader, and arrows step on from it.
