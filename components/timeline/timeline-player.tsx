@@ -4,7 +4,7 @@
 import { type KeyboardEvent, Suspense, useEffect, useId, useMemo, useRef, useState } from 'react'
 import type { Trace } from '@/lib/engine/trace'
 import { clockLabel } from '@/lib/sandbox/clock'
-import { useHydrated } from '../use-hydrated'
+import { ReadyButton, ReadyInput, ReadySelect } from '../ready-controls'
 import { keyLabels, narrate, stepStates } from './model'
 import { RowTables } from './row-tables'
 import { TimelineSvg } from './timeline-svg'
@@ -41,7 +41,6 @@ export function TimelinePlayer({
   const [step, setStep] = useState(() => Math.min(initialStep ?? last, last))
   const [playing, setPlaying] = useState(false)
   const [speed, setSpeed] = useState<number>(1)
-  const hydrated = useHydrated()
   const id = useId()
   const slider = useRef<HTMLInputElement>(null)
   const states = useMemo(() => stepStates(trace), [trace])
@@ -114,31 +113,20 @@ export function TimelinePlayer({
     // biome-ignore lint/a11y/noStaticElementInteractions: keyboard shortcuts for the controls inside
     <div className="@container space-y-4" onKeyDown={onKeyDown}>
       <div className="flex flex-wrap items-center gap-2">
-        <button type="button" className={button} onClick={togglePlay} disabled={!hydrated}>
+        <ReadyButton className={button} onClick={togglePlay}>
           {playing ? 'Pause' : 'Play'}
-        </button>
-        <button
-          type="button"
-          className={button}
-          onClick={() => go(step - 1)}
-          disabled={!hydrated || step === 0}
-        >
+        </ReadyButton>
+        <ReadyButton className={button} onClick={() => go(step - 1)} disabled={step === 0}>
           Step back
-        </button>
-        <button
-          type="button"
-          className={button}
-          onClick={() => go(step + 1)}
-          disabled={!hydrated || step >= last}
-        >
+        </ReadyButton>
+        <ReadyButton className={button} onClick={() => go(step + 1)} disabled={step >= last}>
           Step forward
-        </button>
+        </ReadyButton>
         <label className="flex items-center gap-1 text-sm">
           Speed
-          <select
+          <ReadySelect
             className="rounded border border-zinc-400 bg-white px-1 py-1 text-sm dark:border-zinc-600 dark:bg-zinc-900"
             value={speed}
-            disabled={!hydrated}
             onChange={(event) => setSpeed(Number(event.target.value))}
           >
             {SPEEDS.map((s) => (
@@ -146,17 +134,16 @@ export function TimelinePlayer({
                 {s}×
               </option>
             ))}
-          </select>
+          </ReadySelect>
         </label>
       </div>
       <div>
-        <input
+        <ReadyInput
           type="range"
           min={0}
           max={last}
           step={1}
           value={step}
-          disabled={!hydrated}
           ref={slider}
           aria-label={`Step through ${title}`}
           aria-valuetext={narration}
@@ -246,9 +233,7 @@ export function TimelinePlayer({
               </strong>
               : {violation.message}{' '}
               {at && (
-                <button
-                  type="button"
-                  disabled={!hydrated}
+                <ReadyButton
                   className="underline underline-offset-2 hover:no-underline disabled:opacity-60"
                   onClick={() => {
                     go(at.i)
@@ -257,7 +242,7 @@ export function TimelinePlayer({
                   }}
                 >
                   Step to the event at {clockLabel(trace.clockStart, at.tMs)}
-                </button>
+                </ReadyButton>
               )}
             </li>
           )

@@ -5,8 +5,8 @@
 // (the result is shown, marked stale against the builder), and a new Run or Compare
 // supersedes a pending one (its late answer is dropped).
 import { Suspense, useRef, useState } from 'react'
+import { ReadyButton } from '@/components/ready-controls'
 import { TimelinePlayer } from '@/components/timeline/timeline-player'
-import { useHydrated } from '@/components/use-hydrated'
 import type { Scenario } from '@/lib/engine'
 import { configLabel, withOrderFlipped } from '@/lib/sandbox/builder'
 import type { CompareRuns, SandboxRun } from '@/lib/sandbox/types'
@@ -42,7 +42,6 @@ export function SandboxApp({ initial }: { initial: SandboxRun }) {
   const [error, setError] = useState<string | null>(null)
   // Said after a Run or Compare (not on first load), so a screen reader hears the outcome.
   const [status, setStatus] = useState<string | null>(null)
-  const hydrated = useHydrated()
   // The request whose answer may still be shown; an older one is superseded and aborted.
   const pending = useRef<{ id: number; abort: AbortController } | null>(null)
   const requests = useRef(0)
@@ -114,24 +113,12 @@ export function SandboxApp({ initial }: { initial: SandboxRun }) {
           className="sticky bottom-0 z-10 -mx-1 flex flex-wrap items-center gap-x-3 gap-y-1 border-t border-zinc-300 bg-zinc-50 px-1 py-2 shadow-[0_-4px_8px_-6px_rgb(0_0_0/0.25)] dark:border-zinc-700 dark:bg-zinc-950 dark:shadow-[0_-4px_8px_-6px_rgb(0_0_0/0.8)]"
         >
           {/* Usable while a request is pending: pressing again supersedes it with the builder as it is now. */}
-          <button
-            type="button"
-            className={primaryButtonClass}
-            onClick={onRun}
-            disabled={!hydrated}
-            aria-busy={busy === 'run'}
-          >
+          <ReadyButton className={primaryButtonClass} onClick={onRun} aria-busy={busy === 'run'}>
             Run
-          </button>
-          <button
-            type="button"
-            className={buttonClass}
-            onClick={onCompare}
-            disabled={!hydrated}
-            aria-busy={busy === 'compare'}
-          >
+          </ReadyButton>
+          <ReadyButton className={buttonClass} onClick={onCompare} aria-busy={busy === 'compare'}>
             Compare
-          </button>
+          </ReadyButton>
           <div aria-live="polite" className="min-w-0 flex-1 basis-48 text-sm">
             {busy && (
               <p className="text-zinc-700 dark:text-zinc-300" data-testid="sandbox-pending">
