@@ -127,6 +127,7 @@ test('before hydration the sandbox and review controls are visibly disabled, the
   await holdScripts(page)
   await page.goto('/settings', { waitUntil: 'domcontentloaded' })
   await expect(page.getByRole('button', { name: 'Import' })).toBeDisabled()
+  await expect(page.getByRole('button', { name: 'Delete my recordings' })).toBeDisabled()
   const newPerDay = page.getByLabel('New cards per day')
   await expect(newPerDay).toBeEnabled()
   await newPerDay.fill('7')
