@@ -5,6 +5,7 @@
 import { useRouter } from 'next/navigation'
 import { type FormEvent, useId, useState } from 'react'
 import type { MergeSummary } from '@/lib/transfer/merge'
+import { useHydrated } from '../use-hydrated'
 
 type ImportStatus =
   | { kind: 'idle' }
@@ -56,6 +57,7 @@ const linkClass =
 
 export function DataTransfer() {
   const [status, setStatus] = useState<ImportStatus>({ kind: 'idle' })
+  const hydrated = useHydrated()
   const router = useRouter()
   const fileId = useId()
   const hintId = useId()
@@ -142,7 +144,8 @@ export function DataTransfer() {
         </div>
         <button
           type="submit"
-          disabled={status.kind === 'busy'}
+          // The import is sent by client JS (a native submit would lose the file): disabled until hydrated.
+          disabled={!hydrated || status.kind === 'busy'}
           className="rounded-md bg-zinc-900 px-4 py-2 text-sm font-medium text-white hover:bg-zinc-700 disabled:opacity-60 dark:bg-zinc-100 dark:text-zinc-900 dark:hover:bg-zinc-300"
         >
           Import

@@ -5,6 +5,7 @@
 import { useRouter } from 'next/navigation'
 import { type FormEvent, useState } from 'react'
 import { type CardFileIssue, describeIssueForPage } from '@/lib/own-cards/errors'
+import { ReadyButton } from '../ready-controls'
 
 type Status =
   | { kind: 'idle' }
@@ -86,9 +87,14 @@ export function OwnCardsTransfer({ cardCount }: { cardCount: number }) {
           accept=".md,.markdown,text/markdown"
           className="block text-sm"
         />
-        <button type="submit" disabled={status.kind === 'busy'} className={buttonClass}>
+        {/* Sent by client JS (a native submit would lose the files): disabled until hydrated. */}
+        <ReadyButton
+          type="submit"
+          disabled={status.kind === 'busy'}
+          className={`${buttonClass} disabled:opacity-60`}
+        >
           Import cards
-        </button>
+        </ReadyButton>
       </form>
       <div role="status" data-testid="card-import-status">
         {status.kind === 'imported' &&
