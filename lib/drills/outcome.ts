@@ -103,7 +103,7 @@ export function outcomeOf(trace: Trace, requestId: string): Outcome | null {
   }
   const last = own.findLast((e) => e.kind === 'response-received' || e.kind === 'response-lost') ?? own.at(-1)
   const eventIndexes = own.filter((e) => e.i <= (last?.i ?? sent.i)).map((e) => e.i)
-  return { code: codeOf(facts), facts, text: describe(facts), eventIndexes }
+  return { code: codeOf(facts), facts, text: outcomeText(facts), eventIndexes }
 }
 
 /**
@@ -147,7 +147,7 @@ function chargeClause(f: OutcomeFacts): string {
 }
 
 /** Plain words for an outcome, as a candidate would say it. */
-export function describe(f: OutcomeFacts): string {
+export function outcomeText(f: OutcomeFacts): string {
   if (f.entry === 'invalid') return `${f.status ?? 400}: the body is rejected before anything is stored.`
   if (f.status === 422) return '422: the key was already used with a different body; nothing is charged.'
   if (f.status === 409) {

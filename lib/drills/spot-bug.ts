@@ -40,7 +40,11 @@ export function violationsInOrder(violations: readonly Violation[]): Violation[]
   const seen = new Set<string>()
   return [...violations]
     .sort((a, b) => a.id.localeCompare(b.id) || a.eventIndex - b.eventIndex)
-    .filter((v) => (seen.has(v.id) ? false : (seen.add(v.id), true)))
+    .filter((v) => {
+      if (seen.has(v.id)) return false
+      seen.add(v.id)
+      return true
+    })
 }
 
 function stepOptions(trace: Trace, broken: Violation, allBroken: ReadonlySet<number>): DrillOption[] {
