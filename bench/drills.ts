@@ -20,7 +20,9 @@ async function timed(fn: () => Promise<unknown> | unknown): Promise<number> {
   return performance.now() - started
 }
 
-console.log(`${'scenario'.padEnd(26)}${'plain run'.padStart(11)}${'drill build'.padStart(13)}${'ratio'.padStart(8)}   target ≤ ${TARGET_MS} ms`)
+console.log(
+  `${'scenario'.padEnd(26)}${'plain run'.padStart(11)}${'drill build'.padStart(13)}${'ratio'.padStart(8)}   target ≤ ${TARGET_MS} ms`,
+)
 let worst = 0
 for (const scenario of canonicalScenarios()) {
   for (let w = 0; w < 5; w++) await buildDrill(scenario) // warm up
@@ -41,4 +43,6 @@ for (const scenario of canonicalScenarios()) {
     `${scenario.id.padEnd(26)}${`${p.toFixed(2)} ms`.padStart(11)}${`${b.toFixed(2)} ms`.padStart(13)}${`${(b / p).toFixed(1)}×`.padStart(8)}   ${b <= TARGET_MS ? 'PASS' : 'BELOW'}`,
   )
 }
-console.log(`worst median drill build: ${worst.toFixed(2)} ms (${worst <= TARGET_MS ? 'PASS' : 'BELOW'} target ≤ ${TARGET_MS} ms)`)
+console.log(
+  `worst median drill build: ${worst.toFixed(2)} ms (${worst <= TARGET_MS ? 'PASS' : 'BELOW'} target ≤ ${TARGET_MS} ms)`,
+)

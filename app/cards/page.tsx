@@ -1,5 +1,6 @@
 import type { Metadata } from 'next'
 import Link from 'next/link'
+import { DrillList } from '@/components/drills/drill-list'
 import { allCards } from '@/lib/content/cards'
 
 export const metadata: Metadata = { title: 'Cards' }
@@ -31,6 +32,7 @@ export default function CardsPage() {
           </li>
         ))}
       </ul>
+      <DrillList />
     </section>
   )
 }

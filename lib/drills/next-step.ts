@@ -1,7 +1,7 @@
 // "What happens next?" questions: at each request the server must decide about, the
 // true outcome (the scenario's own run) against what the engine variants do with the
 // same request. A step is asked only when the variants disagree at least twice.
-import { clockAt, type Trace } from '@/lib/engine'
+import { clockAt, type Trace, type TraceEvent } from '@/lib/engine'
 import { type Outcome, outcomeOf } from './outcome'
 import type { DrillOption, NextStepQuestion } from './types'
 import type { Variant } from './variants'
@@ -35,7 +35,9 @@ function sentence(text: string): string {
 function traceStory(trace: Trace, outcome: Outcome): string {
   const server = outcome.eventIndexes
     .map((i) => trace.events[i])
-    .filter((e) => e && e.kind !== 'request-sent' && e.kind !== 'response-received')
+    .filter(
+      (e): e is TraceEvent => e !== undefined && e.kind !== 'request-sent' && e.kind !== 'response-received',
+    )
   const first = server[0]
   if (!first) return ''
   const at = clockAt(trace, first.tMs)

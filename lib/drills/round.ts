@@ -59,7 +59,7 @@ export function drillRound(
   drill: Drill,
   cardId: string,
   round: number,
-): DrillRound & { questions: RoundQuestion[] } {
+): Omit<DrillRound, 'questions'> & { questions: RoundQuestion[] } {
   const picked: RoundQuestion[] = []
   const steps = drill.nextSteps
   const first = preferredNextStep(drill)
