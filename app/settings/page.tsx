@@ -4,6 +4,7 @@ import { DataTransfer } from '@/components/settings/data-transfer'
 import { SettingsForm } from '@/components/settings/settings-form'
 import { sqlite } from '@/db/client'
 import { studyQueries } from '@/db/queries/study'
+import { decksFor } from '@/lib/decks'
 import { currentLearnerId } from '@/lib/learner'
 import { settingsForLearner } from '@/lib/srs/review'
 
@@ -30,6 +31,7 @@ export default async function SettingsPage() {
           key={knowsTimezone ? 'stored' : 'defaults'}
           initial={settings}
           timezones={Intl.supportedValuesOf('timeZone')}
+          decks={decksFor(sqlite(), learnerId)}
         />
       </section>
       <DataTransfer />
