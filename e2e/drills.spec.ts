@@ -87,3 +87,80 @@ test('lost-response drill: the right answer is Correct, a wrong one is Not quite
   }
   await expect(status).toContainText(/You got \d of \d right/)
 })
+
+async function setNow(page: Page, iso: string) {
+  const { hostname } = new URL(test.info().project.use.baseURL ?? 'http://127.0.0.1')
+  await page.context().addCookies([{ name: 'drill-now', value: iso, domain: hostname, path: '/' }])
+}
+
+/** Switches decks on /settings by their visible titles and saves. */
+async function setDecks(page: Page, decks: Record<string, boolean>) {
+  await page.goto('/settings')
+  for (const [title, on] of Object.entries(decks)) {
+    const box = page.getByRole('checkbox', { name: title, exact: true })
+    if (on) await box.check()
+    else await box.uncheck()
+  }
+  await page.getByRole('button', { name: 'Save settings' }).click()
+  await expect(page.getByRole('status').filter({ hasText: /saved/i })).toBeVisible()
+}
+
+const expectedRating = (wrong: number) => (wrong === 0 ? 'Good' : wrong === 1 ? 'Hard' : 'Again')
+
+test('a drill card in /review is answered question by question, graded with the suggested rating and scheduled; the deck switch removes drills', async ({
+  page,
+}) => {
+  await setNow(page, '2026-04-01T10:00:00Z')
+  await page.goto('/review')
+  await expect(page.getByTestId('review-card').or(page.getByTestId('review-done'))).toBeVisible()
+  // Only the drills deck on: the queue starts with the first drill.
+  await setDecks(page, { 'Idempotency keys': false, 'Timeline drills': true })
+  await page.goto('/review')
+  const card = page.getByTestId('review-card')
+  await expect(card).toHaveAttribute('data-card-id', 'drill-lost-response')
+
+  // Keyboard only: the retry question right, then whatever the first option is for the rest.
+  await pickWithKeyboard(page, RETRY_QUESTION, RIGHT)
+  await page.keyboard.press('Enter')
+  const status = page.getByRole('status').filter({ hasText: /Correct|Not quite/ })
+  await expect(status).toHaveText(/^Correct/)
+  let wrong = 0
+  for (let i = 0; i < 5; i++) {
+    const next = page.getByRole('button', { name: /^(Next|Grade)$/ })
+    await expect(next).toBeFocused()
+    const grading = (await next.textContent()) === 'Grade'
+    await page.keyboard.press('Enter')
+    if (grading) break
+    await expect(page.getByRole('radio').first()).toBeFocused()
+    await page.keyboard.press('Space')
+    await page.keyboard.press('Enter')
+    await expect(status).toHaveText(/^(Correct|Not quite)/)
+    if (/^Not quite/.test((await status.textContent()) ?? '')) wrong++
+  }
+  const suggested = expectedRating(wrong)
+  await expect(page.getByTestId('suggested-rating')).toContainText(suggested)
+  const button = page.getByRole('button', { name: new RegExp(`^${suggested}`) })
+  await expect(button).toHaveAttribute('aria-describedby', 'suggested')
+  await axeClean(page)
+  await page.keyboard.press(String({ Again: 1, Hard: 2, Good: 3 }[suggested]))
+  await expect(card).not.toHaveAttribute('data-card-id', 'drill-lost-response')
+
+  // Scheduled: the review log and the card state carry the drill card.
+  const exported = await (await page.request.get('/api/export')).json()
+  const log = exported.reviewLogs.find((l: { cardId: string }) => l.cardId === 'drill-lost-response')
+  expect(log.rating).toBe({ Again: 1, Hard: 2, Good: 3 }[suggested])
+  expect(log.suggestedRating).toBe(log.rating)
+  expect(log.pointsAll.length).toBe(3)
+  expect(log.pointsTicked.length).toBe(3 - wrong)
+  expect(log.pointsTicked).toContain('next')
+  const state = exported.cardStates.find((s: { cardId: string }) => s.cardId === 'drill-lost-response')
+  expect(state.dueMs).toBeGreaterThan(Date.parse('2026-04-01T10:00:00Z'))
+
+  // The deck switch: drills off (and the idempotency deck still off) → nothing left to review.
+  await setDecks(page, { 'Timeline drills': false })
+  await page.goto('/review')
+  await expect(page.getByTestId('review-done')).toBeVisible()
+  await setDecks(page, { 'Idempotency keys': true })
+  await page.goto('/review')
+  await expect(card).toHaveAttribute('data-card-id', 'idempotency-keys')
+})

@@ -18,6 +18,18 @@ async function openReview(page: Page) {
   await expect(reviewCard(page).or(page.getByTestId('review-done'))).toBeVisible()
 }
 
+/** A timeline drill card (the second deck): pick the first option of each question, then grade. */
+async function answerDrill(page: Page) {
+  for (let i = 0; i < 6; i++) {
+    await page.getByRole('radio').first().check()
+    await page.getByRole('button', { name: 'Check' }).click()
+    const next = page.getByRole('button', { name: /^(Next|Grade)$/ })
+    const grading = (await next.textContent()) === 'Grade'
+    await next.click()
+    if (grading) return
+  }
+}
+
 async function criticalCheckbox(page: Page) {
   return page.locator('input[type="checkbox"][aria-describedby^="critical-"]')
 }
@@ -63,7 +75,8 @@ test('critical point missed → Again suggested and saved → not offered again 
   for (let offered = 0; offered < 20 && (await reviewCard(page).isVisible()); offered++) {
     const cardId = await reviewCard(page).getAttribute('data-card-id')
     expect(cardId).not.toBe('idempotency-keys')
-    await page.getByRole('button', { name: 'Show answer' }).click()
+    if (cardId?.startsWith('drill-')) await answerDrill(page)
+    else await page.getByRole('button', { name: 'Show answer' }).click()
     await page.getByRole('button', { name: /^Good/ }).click()
     await expect(
       page.locator(

@@ -1,5 +1,6 @@
 import type { Metadata } from 'next'
 import Link from 'next/link'
+import { DrillReview } from '@/components/drills/drill-review'
 import { ReviewSession } from '@/components/review/review-session'
 import { TimezoneSync } from '@/components/review/timezone-sync'
 import { UndoButton } from '@/components/review/undo-button'
@@ -8,6 +9,8 @@ import { studyQueries } from '@/db/queries/study'
 import { requestNowMs } from '@/lib/clock'
 import { markdownToHtml } from '@/lib/content/markdown'
 import { reviewCardById, reviewDeckFor } from '@/lib/decks'
+import { warmDrillCards } from '@/lib/drills/cards'
+import { drillReviewRound } from '@/lib/drills/review-round'
 import { currentLearnerId } from '@/lib/learner'
 import { formatInstant } from '@/lib/srs/format-time'
 import { nextReview, settingsForLearner, undoableReview } from '@/lib/srs/review'
@@ -22,6 +25,7 @@ export default async function ReviewPage() {
   const nowMs = await requestNowMs()
   const db = sqlite()
   const knowsTimezone = studyQueries(db).getLearnerSettingsByLearnerId(learnerId) !== undefined
+  await warmDrillCards()
 
   return (
     <section aria-labelledby="review-title" className="space-y-6">
@@ -43,7 +47,7 @@ function SettingUp() {
   )
 }
 
-function ReviewBody({ learnerId, nowMs }: { learnerId: string; nowMs: number }) {
+async function ReviewBody({ learnerId, nowMs }: { learnerId: string; nowMs: number }) {
   const db = sqlite()
   const settings = settingsForLearner(db, learnerId)
   const next = nextReview(db, learnerId, reviewDeckFor(db, learnerId), nowMs)
@@ -103,6 +107,25 @@ function ReviewBody({ learnerId, nowMs }: { learnerId: string; nowMs: number }) 
     interval: intervalLabel(next.preview[rating]),
     dueLabel: formatInstant(next.preview[rating].next.dueMs, settings.timezone),
   }))
+
+  const drill = card.kind === 'drill' ? await drillReviewRound(db, learnerId, card.id) : null
+  if (drill) {
+    return (
+      <div className="space-y-6">
+        <DrillReview
+          key={attemptToken}
+          cardId={card.id}
+          title={card.title}
+          prompt={card.prompt}
+          queueNote={`${next.dueCount} due, ${next.newCount} new`}
+          questions={drill.questions}
+          attemptToken={attemptToken}
+          choices={choices}
+        />
+        {undo}
+      </div>
+    )
+  }
 
   return (
     <div className="space-y-6">
