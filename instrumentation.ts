@@ -5,8 +5,5 @@ export async function register() {
   if (process.env.NEXT_RUNTIME === 'nodejs' && process.env.NEXT_PHASE !== 'phase-production-build') {
     const { startSweeperOrRefuse } = await import('./lib/live/sweeper')
     startSweeperOrRefuse()
-    // The drills deck is built from engine runs (async) once per process; start it now.
-    const { warmDrillCards } = await import('./lib/drills/cards')
-    void warmDrillCards()
   }
 }

@@ -26,7 +26,7 @@ let warming: Promise<ReviewCard[]> | undefined
 
 /**
  * Builds every drill once per process (the engine runs are async; the deck registry is
- * synchronous). Awaited by the review page and grading, started at server start.
+ * synchronous). Awaited by the pages and grading that list or grade cards.
  */
 export function warmDrillCards(): Promise<ReviewCard[]> {
   warming ??= allDrills().then((drills) => {
