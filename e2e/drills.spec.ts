@@ -1,7 +1,8 @@
 // Timeline drills in a real browser: the lost-response retry question answered right
 // and wrong (keyboard only), the reveal, the /cards listing, and axe.
 import AxeBuilder from '@axe-core/playwright'
-import { expect, type Page, test } from '@playwright/test'
+import type { Page } from '@playwright/test'
+import { expect, setNow, test } from './fixtures'
 
 const RETRY_QUESTION = 'What does the retry at 10:00:02.100 get?'
 const RIGHT = 'The stored 201 for payment 88 is replayed; the provider is not called.'
@@ -88,11 +89,6 @@ test('lost-response drill: the right answer is Correct, a wrong one is Not quite
   await expect(status).toContainText(/You got \d of \d right/)
 })
 
-async function setNow(page: Page, iso: string) {
-  const { hostname } = new URL(test.info().project.use.baseURL ?? 'http://127.0.0.1')
-  await page.context().addCookies([{ name: 'drill-now', value: iso, domain: hostname, path: '/' }])
-}
-
 /** Switches decks on /settings by their visible titles and saves. */
 async function setDecks(page: Page, decks: Record<string, boolean>) {
   await page.goto('/settings')
@@ -110,7 +106,7 @@ const expectedRating = (wrong: number) => (wrong === 0 ? 'Good' : wrong === 1 ? 
 test('a drill card in /review is answered question by question, graded with the suggested rating and scheduled; the deck switch removes drills', async ({
   page,
 }) => {
-  await setNow(page, '2026-04-01T10:00:00Z')
+  await setNow(page.context(), '2026-04-01T10:00:00Z')
   await page.goto('/review')
   await expect(page.getByTestId('review-card').or(page.getByTestId('review-done'))).toBeVisible()
   // Only the drills deck on: the queue starts with the first drill.

@@ -147,6 +147,8 @@ async function ReviewBody({ learnerId, nowMs }: { learnerId: string; nowMs: numb
         choices={choices}
         missedLastTime={next.missedLastTime.flatMap((id) => textById.get(id) ?? [])}
         queueNote={`${next.dueCount} due, ${next.newCount} new`}
+        reviewRound={next.lastReviewId === null ? 'first' : String(next.lastReviewId)}
+        answerTargetMs={card.answerTargetMinutes === undefined ? null : card.answerTargetMinutes * 60_000}
       />
       {undo}
     </div>

@@ -43,6 +43,8 @@ export type NextReview<C extends StudyCard = StudyCard> =
       preview: SchedulePreview
       /** Point ids missed at the last review of this card, if any were. */
       missedLastTime: string[]
+      /** Id of this card's last review log, or null before its first review (one review round per value). */
+      lastReviewId: number | null
       dueCount: number
       newCount: number
     }
@@ -146,6 +148,7 @@ export function nextReview<C extends StudyCard>(
     schedule,
     preview: previewSchedule(card.id, schedule, nowMs, settings),
     missedLastTime,
+    lastReviewId: last?.id ?? null,
     dueCount: queue.counts.dueNow,
     newCount: queue.counts.newAvailable,
   }
