@@ -7,6 +7,7 @@ import { UndoButton } from '@/components/review/undo-button'
 import { sqlite } from '@/db/client'
 import { studyQueries } from '@/db/queries/study'
 import { requestNowMs } from '@/lib/clock'
+import { cardById } from '@/lib/content/cards'
 import { markdownToHtml } from '@/lib/content/markdown'
 import { reviewCardById, reviewDeckFor } from '@/lib/decks'
 import { warmDrillCards } from '@/lib/drills/cards'
@@ -108,6 +109,8 @@ async function ReviewBody({ learnerId, nowMs }: { learnerId: string; nowMs: numb
     dueLabel: formatInstant(next.preview[rating].next.dueMs, settings.timezone),
   }))
 
+  // The answer-length target is a built-in card's frontmatter field (own cards have none).
+  const answerTargetMinutes = cardById(card.id)?.answerTargetMinutes
   const drill = card.kind === 'drill' ? await drillReviewRound(db, learnerId, card.id) : null
   if (drill) {
     return (
@@ -148,7 +151,7 @@ async function ReviewBody({ learnerId, nowMs }: { learnerId: string; nowMs: numb
         missedLastTime={next.missedLastTime.flatMap((id) => textById.get(id) ?? [])}
         queueNote={`${next.dueCount} due, ${next.newCount} new`}
         reviewRound={next.lastReviewId === null ? 'first' : String(next.lastReviewId)}
-        answerTargetMs={card.answerTargetMinutes === undefined ? null : card.answerTargetMinutes * 60_000}
+        answerTargetMs={answerTargetMinutes === undefined ? null : answerTargetMinutes * 60_000}
       />
       {undo}
     </div>
