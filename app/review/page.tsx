@@ -139,12 +139,16 @@ async function ReviewBody({ learnerId, nowMs }: { learnerId: string; nowMs: numb
         prompt={card.prompt}
         points={card.points.map((point) => ({ ...point, cues: point.cues ?? [] }))}
         answer={
-          <div
-            className="prose-drill mt-2"
-            // Sanitized by markdownToHtml (own cards are learner-written).
-            // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitize-html output
-            dangerouslySetInnerHTML={{ __html: markdownToHtml(card.answerMarkdown) }}
-          />
+          card.answerMarkdown.trim() === '' ? (
+            <p className="mt-2 text-zinc-700 dark:text-zinc-300">This card has no model answer yet.</p>
+          ) : (
+            <div
+              className="prose-drill mt-2"
+              // Sanitized by markdownToHtml (own cards are learner-written).
+              // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitize-html output
+              dangerouslySetInnerHTML={{ __html: markdownToHtml(card.answerMarkdown) }}
+            />
+          )
         }
         attemptToken={attemptToken}
         choices={choices}

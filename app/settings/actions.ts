@@ -6,7 +6,7 @@ import { sqlite } from '@/db/client'
 import { studyQueries } from '@/db/queries/study'
 import { requestNowMs } from '@/lib/clock'
 import { disabledDecksOf, saveDisabledDecks } from '@/lib/decks'
-import { currentLearnerId } from '@/lib/learner'
+import { currentLearnerId, ensureLearner } from '@/lib/learner'
 import { studySettingsSchema } from '@/lib/srs/settings'
 
 const deckIdsSchema = z.array(z.string().min(1).max(200)).max(1000)
@@ -42,6 +42,7 @@ export async function saveSettingsAction(
   if (!shown.success || !on.success) return { status: 'invalid', fieldErrors: { decks: 'unknown decks' } }
   const learnerId = await currentLearnerId()
   const nowMs = await requestNowMs()
+  ensureLearner(learnerId, nowMs)
   const db = sqlite()
   studyQueries(db).saveLearnerSettings({ learnerId, ...parsed.data, updatedAtMs: nowMs })
   // Decks not on this form (e.g. one whose cards are all deleted) keep their switch.

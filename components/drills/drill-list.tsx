@@ -6,7 +6,7 @@ import { allDrills } from '@/lib/drills/catalogue'
 export async function DrillList() {
   const drills = await allDrills()
   return (
-    <section id="timeline-drills" aria-labelledby="timeline-drills-title" className="mt-10">
+    <section id="timeline-drills" aria-labelledby="timeline-drills-title">
       <h2 id="timeline-drills-title" className="text-xl font-bold">
         Timeline drills
       </h2>

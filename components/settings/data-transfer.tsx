@@ -14,7 +14,12 @@ type ImportStatus =
 
 function describeSummary(summary: MergeSummary): string {
   const written = summary.cardStatesAdded + summary.cardStatesUpdated
-  if (summary.reviewLogsAdded === 0 && written === 0 && !summary.settingsChanged) {
+  if (
+    summary.reviewLogsAdded === 0 &&
+    written === 0 &&
+    !summary.settingsChanged &&
+    summary.ownCardsAdded + summary.ownCardsUpdated === 0
+  ) {
     const n = summary.reviewLogsAlreadyThere
     return `Nothing new: ${n === 1 ? 'the one review' : `all ${n} reviews`} in this file ${n === 1 ? 'is' : 'are'} already here, so nothing changed.`
   }
@@ -23,6 +28,7 @@ function describeSummary(summary: MergeSummary): string {
     `${summary.reviewLogsAlreadyThere} already here`,
     `${written} card state${written === 1 ? '' : 's'} written`,
     summary.settingsChanged ? 'settings replaced' : 'settings unchanged',
+    `${summary.ownCardsAdded + summary.ownCardsUpdated} own card${summary.ownCardsAdded + summary.ownCardsUpdated === 1 ? '' : 's'} written`,
   ].join(', ')}.`
 }
 

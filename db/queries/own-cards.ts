@@ -28,7 +28,17 @@ const columns = `id, title, deck_name AS deckName, deck_slug AS deckSlug, prompt
 type Row = Omit<OwnCardRecord, 'points'> & { points: string }
 
 function decode(row: Row | undefined): OwnCardRecord | undefined {
-  return row && { ...row, points: JSON.parse(row.points) as OwnCardPointRecord[] }
+  if (!row) return undefined
+  const { points: pointsJson, ...rest } = row
+  let points: OwnCardPointRecord[] | undefined
+  // Parsed on first use: the review queue lists every card but reads the points of one.
+  return Object.defineProperty(rest, 'points', {
+    enumerable: true,
+    get: () => {
+      points ??= JSON.parse(pointsJson) as OwnCardPointRecord[]
+      return points
+    },
+  }) as OwnCardRecord
 }
 
 function prepareOwnCardQueries(sqlite: Sqlite) {

@@ -30,6 +30,8 @@ export interface ReviewCard extends StudyCard {
   answerMarkdown: string
   kind: 'recall' | 'drill'
   points: readonly ReviewPoint[]
+  /** Optional answer length to aim for, in minutes (the recorder's timer shows it). */
+  answerTargetMinutes?: number
 }
 
 export interface DeckSource {

@@ -14,6 +14,7 @@ export function reviewCardOf(card: Card): ReviewCard {
     answerMarkdown: card.answerMarkdown,
     kind: 'recall',
     points: card.points,
+    answerTargetMinutes: card.answerTargetMinutes,
   }
 }
 

@@ -4,15 +4,19 @@ import { type OwnCardRecord, ownCardQueries } from '@/db/queries/own-cards'
 import { type DeckInfo, type DeckSource, ownDeckId, type ReviewCard } from '../types'
 
 export function reviewCardOfOwn(card: OwnCardRecord): ReviewCard {
-  return {
-    id: card.id,
-    deckId: ownDeckId(card.deckSlug),
-    title: card.title,
-    prompt: card.prompt,
-    answerMarkdown: card.answerMarkdown,
-    kind: 'recall',
-    points: card.points,
-  }
+  return Object.defineProperty(
+    {
+      id: card.id,
+      deckId: ownDeckId(card.deckSlug),
+      title: card.title,
+      prompt: card.prompt,
+      answerMarkdown: card.answerMarkdown,
+      kind: 'recall' as const,
+    },
+    // Lazy, like the record's: only the card the queue picks needs its points.
+    'points',
+    { enumerable: true, get: () => card.points },
+  ) as ReviewCard
 }
 
 /** The learner's own decks by name; a deck's title is the name its first card gave it. */
