@@ -4,6 +4,7 @@ import { sqlite } from '@/db/client'
 import { studyQueries } from '@/db/queries/study'
 import { requestNowMs } from '@/lib/clock'
 import { reviewDeckFor } from '@/lib/decks'
+import { warmDrillCards } from '@/lib/drills/cards'
 import { currentLearnerId } from '@/lib/learner'
 import { formatInstant } from '@/lib/srs/format-time'
 import { studySummary } from '@/lib/srs/review'
@@ -13,6 +14,7 @@ export const dynamic = 'force-dynamic'
 export default async function DashboardPage() {
   const learnerId = await currentLearnerId()
   const nowMs = await requestNowMs()
+  await warmDrillCards()
   const db = sqlite()
   const knowsTimezone = studyQueries(db).getLearnerSettingsByLearnerId(learnerId) !== undefined
   const cards = reviewDeckFor(db, learnerId)

@@ -101,6 +101,18 @@ export class ReviewPage {
     for (const box of await this.points.all()) await box.check()
   }
 
+  /** A timeline drill card (the second deck): picks the first option of every question, up to the grade. */
+  async answerDrill(): Promise<void> {
+    for (let i = 0; i < 6; i++) {
+      await this.page.getByRole('radio').first().check()
+      await this.page.getByRole('button', { name: 'Check' }).click()
+      const next = this.page.getByRole('button', { name: /^(Next|Grade)$/ })
+      const grading = (await next.textContent()) === 'Grade'
+      await next.click()
+      if (grading) return
+    }
+  }
+
   /** Grades and waits until the page moved on from this card. */
   async grade(rating: 'Again' | 'Hard' | 'Good' | 'Easy'): Promise<void> {
     const cardId = await this.cardId()

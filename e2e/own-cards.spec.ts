@@ -27,7 +27,7 @@ async function typeInto(page: Page, label: string, text: string) {
   await page.keyboard.type(text)
 }
 
-/** Switches the built-in deck off on /settings, so a new own card is the first one offered. */
+/** Switches the built-in decks off on /settings, so a new own card is the first one offered. */
 async function onlyOwnDecks(page: Page) {
   // The first visit stores the browser's zone (and remounts the settings form): let it settle first.
   await page.goto('/review')
@@ -37,6 +37,11 @@ async function onlyOwnDecks(page: Page) {
   await builtIn.focus()
   await page.keyboard.press('Space')
   await expect(builtIn).not.toBeChecked()
+  // The timeline drills deck comes before own decks too.
+  const drills = page.getByRole('group', { name: 'Decks' }).getByLabel('Timeline drills')
+  await drills.focus()
+  await page.keyboard.press('Space')
+  await expect(drills).not.toBeChecked()
   await page.getByRole('button', { name: 'Save settings' }).focus()
   await page.keyboard.press('Enter')
   await expect(page.getByText('Settings saved.')).toBeVisible()

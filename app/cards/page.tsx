@@ -1,5 +1,6 @@
 import type { Metadata } from 'next'
 import Link from 'next/link'
+import { DrillList } from '@/components/drills/drill-list'
 import { sqlite } from '@/db/client'
 import { allCards } from '@/lib/content/cards'
 import { allReviewCardsFor, decksFor, type ReviewCard } from '@/lib/decks'
@@ -63,6 +64,8 @@ export default async function CardsPage() {
           ))}
         </ul>
       </section>
+
+      <DrillList />
 
       <section aria-labelledby="own-cards-title" className="space-y-4">
         <h2 id="own-cards-title" className="text-xl font-bold">

@@ -1,13 +1,17 @@
 import type { Metadata } from 'next'
 import Link from 'next/link'
+import { DrillReview } from '@/components/drills/drill-review'
 import { ReviewSession } from '@/components/review/review-session'
 import { TimezoneSync } from '@/components/review/timezone-sync'
 import { UndoButton } from '@/components/review/undo-button'
 import { sqlite } from '@/db/client'
 import { studyQueries } from '@/db/queries/study'
 import { requestNowMs } from '@/lib/clock'
+import { cardById } from '@/lib/content/cards'
 import { markdownToHtml } from '@/lib/content/markdown'
 import { reviewCardById, reviewDeckFor } from '@/lib/decks'
+import { warmDrillCards } from '@/lib/drills/cards'
+import { drillReviewRound } from '@/lib/drills/review-round'
 import { currentLearnerId } from '@/lib/learner'
 import { formatInstant } from '@/lib/srs/format-time'
 import { nextReview, settingsForLearner, undoableReview } from '@/lib/srs/review'
@@ -22,6 +26,7 @@ export default async function ReviewPage() {
   const nowMs = await requestNowMs()
   const db = sqlite()
   const knowsTimezone = studyQueries(db).getLearnerSettingsByLearnerId(learnerId) !== undefined
+  await warmDrillCards()
 
   return (
     <section aria-labelledby="review-title" className="space-y-6">
@@ -43,7 +48,7 @@ function SettingUp() {
   )
 }
 
-function ReviewBody({ learnerId, nowMs }: { learnerId: string; nowMs: number }) {
+async function ReviewBody({ learnerId, nowMs }: { learnerId: string; nowMs: number }) {
   const db = sqlite()
   const settings = settingsForLearner(db, learnerId)
   const next = nextReview(db, learnerId, reviewDeckFor(db, learnerId), nowMs)
@@ -104,6 +109,27 @@ function ReviewBody({ learnerId, nowMs }: { learnerId: string; nowMs: number }) 
     dueLabel: formatInstant(next.preview[rating].next.dueMs, settings.timezone),
   }))
 
+  // The answer-length target is a built-in card's frontmatter field (own cards have none).
+  const answerTargetMinutes = cardById(card.id)?.answerTargetMinutes
+  const drill = card.kind === 'drill' ? await drillReviewRound(db, learnerId, card.id) : null
+  if (drill) {
+    return (
+      <div className="space-y-6">
+        <DrillReview
+          key={attemptToken}
+          cardId={card.id}
+          title={card.title}
+          prompt={card.prompt}
+          queueNote={`${next.dueCount} due, ${next.newCount} new`}
+          questions={drill.questions}
+          attemptToken={attemptToken}
+          choices={choices}
+        />
+        {undo}
+      </div>
+    )
+  }
+
   return (
     <div className="space-y-6">
       <ReviewSession
@@ -129,7 +155,7 @@ function ReviewBody({ learnerId, nowMs }: { learnerId: string; nowMs: number }) 
         missedLastTime={next.missedLastTime.flatMap((id) => textById.get(id) ?? [])}
         queueNote={`${next.dueCount} due, ${next.newCount} new`}
         reviewRound={next.lastReviewId === null ? 'first' : String(next.lastReviewId)}
-        answerTargetMs={card.answerTargetMinutes === undefined ? null : card.answerTargetMinutes * 60_000}
+        answerTargetMs={answerTargetMinutes === undefined ? null : answerTargetMinutes * 60_000}
       />
       {undo}
     </div>

@@ -10,6 +10,7 @@ import { ReviewHeatmap } from '@/components/stats/review-heatmap'
 import { sqlite } from '@/db/client'
 import { requestNowMs } from '@/lib/clock'
 import { allReviewCardsFor } from '@/lib/decks'
+import { warmDrillCards } from '@/lib/drills/cards'
 import { currentLearnerId } from '@/lib/learner'
 import { buildStats } from '@/lib/stats/build'
 import {
@@ -24,6 +25,7 @@ export const dynamic = 'force-dynamic'
 export default async function StatsPage() {
   const learnerId = await currentLearnerId()
   const nowMs = await requestNowMs()
+  await warmDrillCards()
   const db = sqlite()
   const stats = buildStats(
     {

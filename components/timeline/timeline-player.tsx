@@ -24,6 +24,8 @@ export interface TimelinePlayerProps {
   withTestIds?: boolean
   /** Step shown first; defaults to the last event, so the whole story is visible at once. */
   initialStep?: number
+  /** Say "No invariant broken" when `violations` is empty (off while a drill hides the verdict). */
+  showVerdict?: boolean
 }
 
 const button =
@@ -36,6 +38,7 @@ export function TimelinePlayer({
   description,
   withTestIds,
   initialStep,
+  showVerdict = true,
 }: TimelinePlayerProps) {
   const last = Math.max(0, trace.events.length - 1)
   const [step, setStep] = useState(() => Math.min(initialStep ?? last, last))
@@ -212,7 +215,7 @@ export function TimelinePlayer({
             {trace.charges}
           </span>
         </p>
-        {violations.length === 0 && (
+        {showVerdict && violations.length === 0 && (
           <p className="text-sm text-emerald-800 dark:text-emerald-300">No invariant broken.</p>
         )}
       </div>

@@ -3,6 +3,7 @@
 // the stored snapshot, and the dashboard's numbers. Time is always passed in.
 import type { Sqlite } from '@/db/open'
 import { type CardStateRecord, type ReviewLogRecord, studyQueries } from '@/db/queries/study'
+import { suggestDrillRating } from '@/lib/drills/rating'
 import { type GradeRating, suggestRating } from './rubric'
 import { type CardSchedule, previewSchedule, type SchedulePreview, scheduleAfterGrade } from './scheduler'
 import { type StudySettings, studySettingsFrom } from './settings'
@@ -224,7 +225,7 @@ export function gradeReview(sqlite: Sqlite, deck: readonly StudyCard[], input: G
       cardId: card.id,
       attemptToken: input.attemptToken,
       rating: input.rating,
-      suggestedRating: suggestRating(card.points, new Set(ticked)),
+      suggestedRating: suggestionFor(card, ticked),
       pointsTicked: JSON.stringify(ticked),
       pointsAll: JSON.stringify(card.points.map((p) => p.id)),
       durationMs: Math.max(0, Math.round(input.durationMs)),
@@ -240,6 +241,13 @@ export function gradeReview(sqlite: Sqlite, deck: readonly StudyCard[], input: G
     return { kind: 'graded', logId, rating: input.rating, dueMs: outcome.next.dueMs }
   })
   return run.immediate()
+}
+
+/** Drill cards: all right → Good, one wrong → Hard, two or more → Again; recall cards: the rubric. */
+function suggestionFor(card: StudyCard & { kind?: string }, ticked: readonly string[]): GradeRating {
+  return card.kind === 'drill'
+    ? suggestDrillRating(card.points.length, ticked.length)
+    : suggestRating(card.points, new Set(ticked))
 }
 
 function replayOf(earlier: ReviewLogRecord, input: GradeInput): GradeResult {

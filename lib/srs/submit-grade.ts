@@ -6,6 +6,7 @@ import type { z } from 'zod'
 import { sqlite } from '@/db/client'
 import { requestNowMs } from '@/lib/clock'
 import { reviewCardById } from '@/lib/decks'
+import { warmDrillCards } from '@/lib/drills/cards'
 import { currentLearnerId } from '@/lib/learner'
 import { gradeRequestSchema } from './grade-input'
 import { type GradeResult, gradeReview, rememberBrowserTimezone } from './review'
@@ -19,6 +20,7 @@ export async function submitGrade(input: unknown): Promise<SubmitGradeResult> {
   const nowMs = await requestNowMs()
   const { timezone, ...grade } = parsed.data
   if (timezone) rememberBrowserTimezone(sqlite(), learnerId, timezone, nowMs)
+  await warmDrillCards()
   // Any card this learner has (built-in, drill or their own); another learner's card is "not found".
   const card = reviewCardById(sqlite(), learnerId, grade.cardId)
   return gradeReview(sqlite(), card ? [card] : [], { ...grade, learnerId, nowMs })
