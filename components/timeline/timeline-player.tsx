@@ -2,20 +2,20 @@
 // The interactive leaf: play/pause, step, scrub (an ARIA slider that narrates the event),
 // speed, keyboard (Space, ←/→, Home/End). Everything it draws comes from the trace prop.
 import { type KeyboardEvent, Suspense, useEffect, useId, useMemo, useRef, useState } from 'react'
+import type { Violation } from '@/lib/engine/check/violation'
 import { clockLabel } from '@/lib/engine/clock-label'
 import type { Trace } from '@/lib/engine/trace'
 import { ReadyButton, ReadyInput, ReadySelect } from '../ready-controls'
 import { keyLabels, narrate, stepStates } from './model'
 import { RowTables } from './row-tables'
 import { TimelineSvg } from './timeline-svg'
-import type { ViolationView } from './types'
 
 const SPEEDS = [0.5, 1, 2, 4] as const
 const BASE_STEP_MS = 900
 
 export interface TimelinePlayerProps {
   trace: Trace
-  violations: ViolationView[]
+  violations: readonly Violation[]
   /** "Timeline: lost-response" — names the figure, its SVG title and its controls. */
   title: string
   /** One-paragraph summary for the SVG's <desc>. */

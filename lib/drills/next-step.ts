@@ -1,7 +1,8 @@
 // "What happens next?" questions: at each request the server must decide about, the
 // true outcome (the scenario's own run) against what the engine variants do with the
 // same request. A step is asked only when the variants disagree at least twice.
-import { clockAt, type Trace, type TraceEvent } from '@/lib/engine'
+import type { Trace, TraceEvent } from '@/lib/engine'
+import { clockLabel } from '@/lib/engine/clock-label'
 import { type Outcome, outcomeOf } from './outcome'
 import type { DrillOption, NextStepQuestion } from './types'
 import type { Variant } from './variants'
@@ -15,7 +16,7 @@ const MAX_WRONG = 3
 
 function who(trace: Trace, requestId: string, outcome: Outcome, retryOf: string | undefined): string {
   const sent = trace.events[outcome.eventIndexes[0] ?? 0]
-  const at = clockAt(trace, sent?.tMs ?? 0)
+  const at = clockLabel(trace.clockStart, sent?.tMs ?? 0)
   if (retryOf) return `the retry at ${at}`
   const otherBody = trace.events.some(
     (e) => e.kind === 'request-sent' && e.i < (sent?.i ?? 0) && e.bodyHashLabel !== sent?.bodyHashLabel,
@@ -40,7 +41,7 @@ function traceStory(trace: Trace, outcome: Outcome): string {
     )
   const first = server[0]
   if (!first) return ''
-  const at = clockAt(trace, first.tMs)
+  const at = clockLabel(trace.clockStart, first.tMs)
   return sentence(`In the trace at ${at}: ${server.map((e) => e.detail).join('; ')}`)
 }
 

@@ -1,14 +1,8 @@
 // "Spot the bug": on a run that breaks an invariant (the scenario's own flawed config,
 // or the scenario with one flaw switched on), pick the step where it goes wrong, then
 // the invariant by the checker's name. The answer is the checker's verdict.
-import {
-  clockAt,
-  INVARIANTS,
-  type InvariantId,
-  type Trace,
-  type TraceEvent,
-  type Violation,
-} from '@/lib/engine'
+import { INVARIANTS, type InvariantId, type Trace, type TraceEvent, type Violation } from '@/lib/engine'
+import { clockLabel } from '@/lib/engine/clock-label'
 import type { DrillOption, SpotGroup } from './types'
 
 const MAX_WRONG = 3
@@ -32,7 +26,7 @@ const STEP_KINDS = new Set<TraceEvent['kind']>([
 export const invariantLabel = (id: InvariantId) => `${id} — ${INVARIANTS[id]}`
 
 export function stepLabel(trace: Trace, event: TraceEvent): string {
-  return `${clockAt(trace, event.tMs)} — ${event.detail}`
+  return `${clockLabel(trace.clockStart, event.tMs)} — ${event.detail}`
 }
 
 /** The first violation per invariant, by invariant id: I1 (the second charge) before I3. */
@@ -115,7 +109,7 @@ export function spotGroup(
       kind: 'spot-invariant',
       id: `bug-invariant:${variant.id}:${broken.id}`,
       invariant: broken.id,
-      prompt: `Which invariant does the step at ${clockAt(trace, target.tMs)} break${context}?`,
+      prompt: `Which invariant does the step at ${clockLabel(trace.clockStart, target.tMs)} break${context}?`,
       traceKey,
       shownUpTo: target.i,
       revealUpTo: last,

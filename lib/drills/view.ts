@@ -1,7 +1,7 @@
 // What a drill page or a review card hands to the browser: the round's questions and,
 // per question, the timeline cut at the decision step and at the reveal. Client-safe.
 
-import type { ViolationView } from '@/components/timeline/types'
+import type { Violation } from '@/lib/engine'
 import type { Trace } from '@/lib/engine/trace'
 import type { DrillQuestion } from './types'
 
@@ -21,7 +21,7 @@ export interface DrillQuestionView {
   after: Trace
   afterStep: number
   /** Broken invariants shown after checking (spot the bug). */
-  violations: ViolationView[]
+  violations: Violation[]
 }
 
 /** The trace up to and including event `upTo`, with the charge count of that prefix. */
