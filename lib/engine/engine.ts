@@ -94,6 +94,27 @@ interface RefundIntent {
   paymentId: number
 }
 
+/**
+ * At most `limit` tasks at once; the rest wait in arrival order. A task that finds a
+ * free slot starts synchronously, in its caller's tick (so a one-key recovery pass
+ * runs exactly as it always did).
+ */
+function boundedSlots(limit: number) {
+  let free = Math.max(1, limit)
+  const waiting: (() => void)[] = []
+  return async function run<T>(task: () => Promise<T>): Promise<T> {
+    if (free > 0) free--
+    else await new Promise<void>((resolve) => waiting.push(resolve))
+    try {
+      return await task()
+    } finally {
+      const next = waiting.shift()
+      if (next) next()
+      else free++
+    }
+  }
+}
+
 /** Thrown inside a transaction when the fenced update finds another attempt owns the key. */
 class LeaseLost extends Error {}
 class RefundRejected extends Error {
@@ -838,6 +859,24 @@ export function createEngine(options: CreateEngineOptions): Engine {
     return driveRefund(claimed.row, req)
   }
 
+  /**
+   * Keys a lease-recovery pass of this engine has queued or is re-driving. The SQL
+   * fence (lease_version) already gives one winner per takeover; this keeps an
+   * overlapping pass of the same engine from queueing a key twice, or from taking
+   * over a key whose new lease ran out while its re-drive is still running.
+   */
+  const recovering = new Set<string>()
+  /** Re-drive slots shared by every recovery pass of this engine: the bound holds across overlapping passes. */
+  const recoverySlot = boundedSlots(flaw('serial-recovery') ? 1 : config.recoveryConcurrency)
+
+  /**
+   * Takes over every expired lease and re-drives the keys concurrently, at most
+   * `recoveryConcurrency` at a time: a pass never waits on one key's provider call
+   * before starting the next, so N stuck keys recover in about ceil(N / C) provider
+   * latencies instead of N. A key is taken over only when a slot is free for it, so
+   * a key still waiting keeps its expired lease (a retry may resume it) rather than
+   * sitting on a fresh lease that nobody drives.
+   */
   async function recoverLeases(): Promise<SweepReport> {
     const nowMs = clock.nowMs()
     const rows = store.expiredLeases.all(nowMs)
@@ -856,7 +895,7 @@ export function createEngine(options: CreateEngineOptions): Engine {
       sweep: 'lease-recovery',
     })
     let settled = 0
-    for (const row of rows) {
+    const recoverOne = async (row: KeyRow): Promise<void> => {
       const req = sweepReq(row, 'sweep')
       if (
         store.takeOver.run(
@@ -867,7 +906,7 @@ export function createEngine(options: CreateEngineOptions): Engine {
           clock.nowMs(),
         ).changes !== 1
       )
-        continue
+        return
       record(
         'lease-takeover',
         req,
@@ -883,6 +922,14 @@ export function createEngine(options: CreateEngineOptions): Engine {
       await drive(keyRow(row.account_id, row.key)!, req)
       if (keyRow(row.account_id, row.key)?.status === 'completed') settled++
     }
+    const queued: Promise<void>[] = []
+    for (const row of rows) {
+      const id = `${row.account_id}\u0000${row.key}`
+      if (recovering.has(id)) continue
+      recovering.add(id)
+      queued.push(recoverySlot(() => recoverOne(row)).finally(() => recovering.delete(id)))
+    }
+    await Promise.all(queued)
     return { sweep: 'lease-recovery', examined: rows.length, settled, remaining: rows.length - settled }
   }
 

@@ -20,6 +20,7 @@ export const FLAWS = [
   'no-provider-key',
   'split-commit',
   'no-lease',
+  'serial-recovery',
 ] as const
 export type Flaw = (typeof FLAWS)[number]
 
@@ -40,15 +41,22 @@ export interface EngineConfig {
   keyTtlMs: number
   /** Policy "wait": how often the waiting duplicate re-reads the row. */
   waitPollMs: number
+  /**
+   * Lease recovery: how many taken-over keys one engine re-drives at once. After a
+   * crash every stuck key recovers within about leaseMs + provider latency ×
+   * ceil(stuck keys / recoveryConcurrency). Live: DRILL_RECOVERY_CONCURRENCY.
+   */
+  recoveryConcurrency: number
 }
 
-/** The correct engine. Lease 30 s and TTL 24 h match the live defaults (DRILL_LEASE_MS, DRILL_KEY_TTL_MS). */
+/** The correct engine. Lease 30 s, TTL 24 h and recovery concurrency 32 match the live defaults (DRILL_LEASE_MS, DRILL_KEY_TTL_MS, DRILL_RECOVERY_CONCURRENCY). */
 export const correctConfig: EngineConfig = Object.freeze({
   flaws: Object.freeze([]) as readonly Flaw[],
   inFlightPolicy: Object.freeze({ kind: 'reject-409', retryAfterS: 1 }) as InFlightPolicy,
   leaseMs: 30_000,
   keyTtlMs: 86_400_000,
   waitPollMs: 10,
+  recoveryConcurrency: 32,
 })
 
 /** Fills a partial config from `correctConfig`. */

@@ -38,6 +38,7 @@ export function createLiveRuntime({
     database: openSqlite(settings.providerDbPath),
     clock,
     behaviour: behaviourForToken,
+    timing: { slowMs: settings.providerSlowMs },
   })
   const engine = createEngine({
     sqlite,
@@ -47,6 +48,7 @@ export function createLiveRuntime({
       inFlightPolicy: { kind: 'reject-409', retryAfterS: RETRY_AFTER_S },
       leaseMs: settings.leaseMs,
       keyTtlMs: settings.keyTtlMs,
+      recoveryConcurrency: settings.recoveryConcurrency,
     }),
   })
   return { engine, provider, settings, clock }

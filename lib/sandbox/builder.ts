@@ -35,6 +35,11 @@ export const FLAW_SWITCHES: ReadonlyArray<{ flaw: Flaw; label: string; hint: str
     label: 'No lease',
     hint: 'An in_progress row is waited on forever, even after a crash.',
   },
+  {
+    flaw: 'serial-recovery',
+    label: 'Serial recovery',
+    hint: 'Lease recovery re-drives stuck keys one after another, so the last waits for all the others.',
+  },
 ]
 
 export function flawsOf(scenario: Scenario): Flaw[] {
