@@ -9,6 +9,21 @@ const FINAL_STATUSES = new Set([200, 201, 402])
 
 const short = (key: string) => (key.length > 12 ? `${key.slice(0, 8)}…` : key)
 
+/**
+ * I5's deadline: a key a lease-recovery pass finds past its lease must leave
+ * in_progress within this many provider latencies of that pass (the slowest provider
+ * call the trace shows). Recovering keys together meets it for any number of keys;
+ * one after another misses it from the fourth key on.
+ */
+export const I5_PROVIDER_LATENCIES = 3
+/** Provider answers that end a call (matched to their provider-call to measure its latency). */
+const PROVIDER_ANSWERS = new Set([
+  'provider-accepted',
+  'provider-declined',
+  'provider-deduped',
+  'provider-unavailable',
+])
+
 interface IntentState {
   /** Body hash label of the request that claimed (or first charged) this intent. */
   ownerHash?: string
@@ -48,6 +63,12 @@ export function checkTraceDetailed(trace: Trace): CheckResult {
   const reportedI4 = new Set<string>()
   const chargeEvent = new Map<string, number>()
   const paymentStates = new Map<number, string>()
+  // I5 against a deadline: the slowest provider call so far, calls awaiting their answer,
+  // and keys a lease-recovery pass found past their lease (→ the pass's time).
+  const noLease = trace.config?.flaws.includes('no-lease') ?? false
+  let providerLatencyMs = 0
+  const callsOpen = new Map<string, number>()
+  const recoveryFoundAt = new Map<string, number>()
 
   const ak = (accountId: number, key: string) => `${accountId}\u0000${key}`
   const intentOf = (e: TraceEvent): IntentState | undefined => {
@@ -67,6 +88,44 @@ export function checkTraceDetailed(trace: Trace): CheckResult {
     if (e.rows?.payments) payments = e.rows.payments
     if (e.rows?.ledger) ledger = e.rows.ledger
     if (e.rows?.refunds) refunds = e.rows.refunds
+
+    if (e.kind === 'provider-call')
+      callsOpen.set(`${e.from}\u0000${e.requestId}\u0000${e.providerKey}`, e.tMs)
+    else if (PROVIDER_ANSWERS.has(e.kind)) {
+      const call = `${e.to}\u0000${e.requestId}\u0000${e.providerKey}`
+      const calledAt = callsOpen.get(call)
+      if (calledAt !== undefined) {
+        callsOpen.delete(call)
+        providerLatencyMs = Math.max(providerLatencyMs, e.tMs - calledAt)
+      }
+    } else if (e.kind === 'clock-jump')
+      recoveryFoundAt.clear() // jumped time is no time to recover in
+    else if (e.kind === 'sweep' && e.sweep === 'lease-recovery' && !noLease && trace.startMs !== undefined) {
+      const nowMs = trace.startMs + e.tMs
+      for (const k of keys)
+        if (
+          k.status === 'in_progress' &&
+          k.leaseUntilMs <= nowMs &&
+          !recoveryFoundAt.has(ak(k.accountId, k.key))
+        )
+          recoveryFoundAt.set(ak(k.accountId, k.key), e.tMs)
+    }
+    if (recoveryFoundAt.size > 0 && e.rows?.idempotencyKeys) {
+      for (const [id, foundAt] of recoveryFoundAt) {
+        const row = keys.find((k) => ak(k.accountId, k.key) === id)
+        if (row?.status === 'in_progress') continue
+        recoveryFoundAt.delete(id)
+        const deadline = foundAt + I5_PROVIDER_LATENCIES * providerLatencyMs
+        if (e.tMs > deadline)
+          violations.push(
+            violation(
+              'I5',
+              `Key ${short(id.split('\u0000')[1] ?? '')} was past its lease when lease recovery ran, yet stayed in_progress ${e.tMs - foundAt} ms longer, past ${I5_PROVIDER_LATENCIES} provider latencies (${I5_PROVIDER_LATENCIES * providerLatencyMs} ms): stuck keys must be recovered together, not one after another.`,
+              e.i,
+            ),
+          )
+      }
+    }
 
     switch (e.kind) {
       case 'key-expired': {
