@@ -136,6 +136,7 @@ test.describe('crash recovery at scale', () => {
   test.beforeEach(() => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'drill-recovery-'))
   })
+  // biome-ignore lint/correctness/noEmptyPattern: Playwright reads the fixtures from this pattern; none are needed
   test.afterEach(async ({}, testInfo) => {
     if (testInfo.status !== testInfo.expectedStatus && server) console.log(server.output())
     await server?.kill('SIGKILL')
