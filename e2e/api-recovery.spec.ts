@@ -9,7 +9,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { expect, test } from '@playwright/test'
-import { demoKey17, demoKey18, newKey, paymentBody } from './api-client'
+import { demoKey17, demoKey18, keyRows, newAccount, newCharges, newKey, pay, paymentBody } from './api-client'
 import { type NextServer, startNextServer } from './next-server'
 
 const LEASE_MS = 3000
@@ -225,4 +225,18 @@ test.describe('crash recovery at scale', () => {
     await allCompletedAfter(server, sent.length, Date.now())
     await expectExactlyOnce(server, sent)
   })
+})
+
+test('the defaults leave 100 concurrent payments on one account alone: 100 × 201, 100 charges, nothing left open', async ({
+  request,
+}) => {
+  const account = await newAccount(request)
+  const keys = Array.from({ length: 100 }, () => newKey())
+  const answers = await Promise.all(
+    keys.map((key, i) => pay(request, account.apiKey, key, paymentBody({ orderId: `burst-${i}` }))),
+  )
+  expect(answers.map((a) => a.status())).toEqual(keys.map(() => 201))
+  expect(await newCharges(request, account)).toHaveLength(100)
+  const rows = await keyRows(request, account.apiKey)
+  expect(rows.filter((r) => r.status === 'completed')).toHaveLength(100)
 })
