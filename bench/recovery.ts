@@ -93,6 +93,19 @@ async function recover(n: number, dir: string): Promise<RunResult> {
   }
 }
 
+/** Durable single-row commits per second on this disk right now (a re-drive needs three: takeover, provider ledger, completion). */
+function durableCommitsPerSecond(dir: string): number {
+  const sqlite = openSqlite(path.join(dir, 'fsync-probe.db'))
+  sqlite.exec('CREATE TABLE probe (id INTEGER PRIMARY KEY, at INTEGER NOT NULL)')
+  const insert = sqlite.prepare('INSERT INTO probe (at) VALUES (?)')
+  const started = performance.now()
+  let n = 0
+  while (performance.now() - started < 500) insert.run(n++)
+  const rate = (n / (performance.now() - started)) * 1000
+  sqlite.close()
+  return rate
+}
+
 async function main() {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'drill-bench-recovery-'))
   let failed = false
@@ -102,6 +115,10 @@ async function main() {
     )
     console.log(
       'target: time until all completed ≤ 1.5 × bound + one sweep interval, bound = L × ceil(N / C)',
+    )
+    const commitRate = durableCommitsPerSecond(dir)
+    console.log(
+      `durable commits/s on this disk now: ${Math.round(commitRate)} → the 3 per re-drive add ≈ ${(3000 / commitRate).toFixed(1)} ms per key on one thread (not in the bound)`,
     )
     console.log('')
     console.log(
