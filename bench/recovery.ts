@@ -44,7 +44,8 @@ async function recover(n: number, dir: string): Promise<RunResult> {
     sqlite,
     clock: systemClock,
     provider,
-    config: { recoveryConcurrency: CONCURRENCY, leaseMs: 30_000 },
+    config: { leaseMs: 30_000 },
+    recoveryConcurrency: CONCURRENCY,
   })
   // What the crash left: N claims, half per demo account, leases over, nothing charged yet.
   const store = storeFor(sqlite)

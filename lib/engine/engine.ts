@@ -37,6 +37,7 @@ import type { TracedTable, TraceSink } from './trace-sink'
 import {
   type Clock,
   type CreatePaymentInput,
+  DEFAULT_RECOVERY_CONCURRENCY,
   type EngineConfig,
   type EngineResponse,
   engineConfig,
@@ -60,6 +61,11 @@ export interface CreateEngineOptions {
   trace?: TraceSink
   /** This server instance's lane in the trace ('server-1'). */
   actor?: string
+  /**
+   * Lease recovery: how many stuck keys this engine re-drives at once, over all its
+   * passes (default DEFAULT_RECOVERY_CONCURRENCY, 32). Live: DRILL_RECOVERY_CONCURRENCY.
+   */
+  recoveryConcurrency?: number
 }
 
 export interface Engine {
@@ -867,11 +873,13 @@ export function createEngine(options: CreateEngineOptions): Engine {
    */
   const recovering = new Set<string>()
   /** Re-drive slots shared by every recovery pass of this engine: the bound holds across overlapping passes. */
-  const recoverySlot = boundedSlots(flaw('serial-recovery') ? 1 : config.recoveryConcurrency)
+  const recoverySlot = boundedSlots(
+    flaw('serial-recovery') ? 1 : (options.recoveryConcurrency ?? DEFAULT_RECOVERY_CONCURRENCY),
+  )
 
   /**
    * Takes over every expired lease and re-drives the keys concurrently, at most
-   * `recoveryConcurrency` at a time: a pass never waits on one key's provider call
+   * `options.recoveryConcurrency` at a time: a pass never waits on one key's provider call
    * before starting the next, so N stuck keys recover in about ceil(N / C) provider
    * latencies instead of N. A key is taken over only when a slot is free for it, so
    * a key still waiting keeps its expired lease (a retry may resume it) rather than

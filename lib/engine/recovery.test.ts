@@ -1,5 +1,5 @@
 // Lease recovery after a crash: every stuck key is taken over and re-driven at once,
-// bounded by recoveryConcurrency; overlapping passes (one engine or two servers)
+// bounded by the engine's recoveryConcurrency; overlapping passes (one engine or two servers)
 // never drive a key twice; `serial-recovery` is the old one-after-another pass.
 import { describe, expect, it } from 'vitest'
 import { canonicalJson, sha256Hex } from './canonical'
@@ -50,7 +50,11 @@ function crashedWith(stuck: number) {
       createdAtMs: START_MS - 30_000,
       expiresAtMs: START_MS + 86_400_000,
     })
-  const engine = (config: Partial<EngineConfig>): Engine => createEngine({ sqlite, clock, provider, config })
+  const engine = ({
+    recoveryConcurrency,
+    ...config
+  }: Partial<EngineConfig> & { recoveryConcurrency?: number }): Engine =>
+    createEngine({ sqlite, clock, provider, config, ...(recoveryConcurrency ? { recoveryConcurrency } : {}) })
   const statuses = () =>
     sqlite
       .prepare<[], { status: string }>('SELECT status FROM idempotency_keys')

@@ -24,6 +24,14 @@ export const FLAWS = [
 ] as const
 export type Flaw = (typeof FLAWS)[number]
 
+/**
+ * Lease recovery: how many stuck keys one engine re-drives at once unless told
+ * otherwise (`recoveryConcurrency` of createEngine; live: DRILL_RECOVERY_CONCURRENCY).
+ * After a crash every stuck key recovers within about lease + provider latency ×
+ * ceil(stuck keys / concurrency).
+ */
+export const DEFAULT_RECOVERY_CONCURRENCY = 32
+
 /** What a duplicate that finds the key still in progress gets. */
 export type InFlightPolicy =
   /** 409 problem with `Retry-After: retryAfterS`. */
@@ -41,22 +49,15 @@ export interface EngineConfig {
   keyTtlMs: number
   /** Policy "wait": how often the waiting duplicate re-reads the row. */
   waitPollMs: number
-  /**
-   * Lease recovery: how many taken-over keys one engine re-drives at once. After a
-   * crash every stuck key recovers within about leaseMs + provider latency ×
-   * ceil(stuck keys / recoveryConcurrency). Live: DRILL_RECOVERY_CONCURRENCY.
-   */
-  recoveryConcurrency: number
 }
 
-/** The correct engine. Lease 30 s, TTL 24 h and recovery concurrency 32 match the live defaults (DRILL_LEASE_MS, DRILL_KEY_TTL_MS, DRILL_RECOVERY_CONCURRENCY). */
+/** The correct engine. Lease 30 s and TTL 24 h match the live defaults (DRILL_LEASE_MS, DRILL_KEY_TTL_MS). */
 export const correctConfig: EngineConfig = Object.freeze({
   flaws: Object.freeze([]) as readonly Flaw[],
   inFlightPolicy: Object.freeze({ kind: 'reject-409', retryAfterS: 1 }) as InFlightPolicy,
   leaseMs: 30_000,
   keyTtlMs: 86_400_000,
   waitPollMs: 10,
-  recoveryConcurrency: 32,
 })
 
 /** Fills a partial config from `correctConfig`. */

@@ -48,8 +48,8 @@ export function createLiveRuntime({
       inFlightPolicy: { kind: 'reject-409', retryAfterS: RETRY_AFTER_S },
       leaseMs: settings.leaseMs,
       keyTtlMs: settings.keyTtlMs,
-      recoveryConcurrency: settings.recoveryConcurrency,
     }),
+    recoveryConcurrency: settings.recoveryConcurrency,
   })
   return { engine, provider, settings, clock }
 }

@@ -2,6 +2,7 @@
 // make the API unsafe (a key TTL shorter than a day, which lets a late retry charge
 // again) is refused at startup rather than silently used.
 import path from 'node:path'
+import { DEFAULT_RECOVERY_CONCURRENCY } from '@/lib/engine/types'
 
 export const DAY_MS = 24 * 60 * 60 * 1000
 
@@ -25,7 +26,7 @@ export const defaultLiveSettings: LiveSettings = {
   keyTtlMs: DAY_MS,
   sweepMs: 2_000,
   providerDbPath: path.join('data', 'provider.db'),
-  recoveryConcurrency: 32,
+  recoveryConcurrency: DEFAULT_RECOVERY_CONCURRENCY,
   providerSlowMs: 2_000,
 }
 
