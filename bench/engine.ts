@@ -14,6 +14,7 @@
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
+import '../lib/simulator'
 import { FILE_SYNCHRONOUS, migrateSqlite, openSqlite, type Synchronous } from '../db/open'
 import { createEngine, runScenario, SimulatedProvider, scenarioById, systemClock } from '../lib/engine'
 import { canonicalJson, sha256Hex } from '../lib/engine/canonical'

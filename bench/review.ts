@@ -12,6 +12,7 @@ import path from 'node:path'
 import { migrateSqlite, openSqlite } from '../db/open'
 import { dueCardsSql, studyQueries } from '../db/queries/study'
 import { allCards } from '../lib/content/cards'
+import { DAY_MS } from '../lib/engine/constants'
 import { gradeRequestSchema } from '../lib/srs/grade-input'
 import { gradeReview, nextReview } from '../lib/srs/review'
 import { RATINGS } from '../lib/srs/rubric'
@@ -21,7 +22,6 @@ const LOGS = Number(process.env.BENCH_LOGS ?? 1_000_000)
 const GRADES = Number(process.env.BENCH_GRADES ?? 3_000)
 const SEED = Number(process.env.BENCH_SEED ?? 42)
 const TARGET_P95_MS = 20
-const DAY_MS = 86_400_000
 const nowMs = Date.parse('2026-11-30T12:00:00Z')
 const zones = ['Europe/Berlin', 'America/New_York', 'Asia/Tokyo', 'UTC', 'Asia/Kolkata']
 

@@ -2,8 +2,9 @@
 // simulator on the server (at build time for the static card pages); only the player
 // is a client leaf.
 import 'server-only'
+import '@/lib/simulator'
 import { runScenario, scenarioById } from '@/lib/engine'
-import { clockLabel } from '@/lib/sandbox/clock'
+import { clockLabel } from '@/lib/engine/clock-label'
 import { TimelinePlayer } from './timeline-player'
 
 export async function CardTimelines({ scenarioIds }: { scenarioIds: string[] }) {

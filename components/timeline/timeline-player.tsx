@@ -2,8 +2,8 @@
 // The interactive leaf: play/pause, step, scrub (an ARIA slider that narrates the event),
 // speed, keyboard (Space, ←/→, Home/End). Everything it draws comes from the trace prop.
 import { type KeyboardEvent, Suspense, useEffect, useId, useMemo, useRef, useState } from 'react'
+import { clockLabel } from '@/lib/engine/clock-label'
 import type { Trace } from '@/lib/engine/trace'
-import { clockLabel } from '@/lib/sandbox/clock'
 import { keyLabels, narrate, stepStates } from './model'
 import { RowTables } from './row-tables'
 import { TimelineSvg } from './timeline-svg'

@@ -11,8 +11,8 @@ import {
   engineConfig,
   SimulatedProvider,
   type SweepReport,
+  systemClock,
 } from '@/lib/engine'
-import { liveClock } from './clock'
 import type { LiveSettings } from './settings'
 
 export interface LiveRuntime {
@@ -25,10 +25,13 @@ export interface LiveRuntime {
 /** Seconds a 409 tells the client to wait: tok_slow takes 2 s, so 1 s is a fair first retry. */
 export const RETRY_AFTER_S = 1
 
+/** The live API's URL of a payment (its `Location`): the route app/api/payments/[id]. */
+export const paymentPath = (paymentId: number): string => `/api/payments/${paymentId}`
+
 export function createLiveRuntime({
   sqlite,
   settings,
-  clock = liveClock,
+  clock = systemClock,
 }: {
   sqlite: Sqlite
   settings: LiveSettings
@@ -44,6 +47,7 @@ export function createLiveRuntime({
     sqlite,
     clock,
     provider,
+    paymentUrl: paymentPath,
     config: engineConfig({
       inFlightPolicy: { kind: 'reject-409', retryAfterS: RETRY_AFTER_S },
       leaseMs: settings.leaseMs,

@@ -2,9 +2,15 @@
 // make the API unsafe (a key TTL shorter than a day, which lets a late retry charge
 // again) is refused at startup rather than silently used.
 import path from 'node:path'
-import { DEFAULT_RECOVERY_CONCURRENCY } from '@/lib/engine/types'
 
-export const DAY_MS = 24 * 60 * 60 * 1000
+import {
+  DAY_MS,
+  DEFAULT_KEY_TTL_MS,
+  DEFAULT_LEASE_MS,
+  DEFAULT_RECOVERY_CONCURRENCY,
+} from '@/lib/engine/constants'
+
+export { DAY_MS }
 
 export interface LiveSettings {
   /** How long an in_progress claim is protected before a retry or the sweep may take it over. */
@@ -22,8 +28,8 @@ export interface LiveSettings {
 }
 
 export const defaultLiveSettings: LiveSettings = {
-  leaseMs: 30_000,
-  keyTtlMs: DAY_MS,
+  leaseMs: DEFAULT_LEASE_MS,
+  keyTtlMs: DEFAULT_KEY_TTL_MS,
   sweepMs: 2_000,
   providerDbPath: path.join('data', 'provider.db'),
   recoveryConcurrency: DEFAULT_RECOVERY_CONCURRENCY,

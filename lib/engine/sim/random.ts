@@ -2,6 +2,7 @@
 // retries, changed bodies, dropped responses, crashes at named steps (now and then
 // with many keys in flight), provider behaviours, clock jumps past the TTL and
 // sweeps. One root seed feeds everything, so `seed` alone reproduces a schedule.
+import { DEFAULT_KEY_TTL_MS } from '../constants'
 import { FAULT_POINTS } from '../faults'
 import {
   DEFAULT_BODY,
@@ -159,7 +160,7 @@ export function randomScenarioInput(seed: number, options: RandomScheduleOptions
     },
     config: {
       leaseMs: pick([500, 1500, 5000, 30_000]),
-      keyTtlMs: shortTtl ? pick([3000, 60_000]) : 86_400_000,
+      keyTtlMs: shortTtl ? pick([3000, 60_000]) : DEFAULT_KEY_TTL_MS,
       inFlightPolicy: chance(0.5)
         ? { kind: 'reject-409', retryAfterS: 1 }
         : { kind: 'wait', maxWaitMs: pick([200, 1000]), retryAfterS: 1 },

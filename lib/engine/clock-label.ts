@@ -1,7 +1,8 @@
-// Time labels in the scenario's own clock: tMs = 0 is `clockStart` ('10:00:00.000').
-// Display only; the engine never reads these.
-
-const MS_PER_DAY = 24 * 60 * 60 * 1000
+// The one formatter for trace times, used by the CLI timeline, the sandbox and card
+// timelines, and Mermaid exports: the scenario's own clock, tMs = 0 at `clockStart`
+// ('10:00:00.000'). Pure and import-free apart from constants, so client components can
+// import this file directly. Display only; the engine never reads these labels.
+import { DAY_MS, HOUR_MS } from './constants'
 
 function parseClockStartMs(clockStart: string): number {
   const match = /^(\d{2}):(\d{2}):(\d{2})(?:\.(\d{3}))?$/.exec(clockStart)
@@ -18,12 +19,17 @@ const pad = (n: number, width = 2) => String(n).padStart(width, '0')
  */
 export function clockLabel(clockStart: string, tMs: number): string {
   const absoluteMs = parseClockStartMs(clockStart) + Math.max(0, Math.round(tMs))
-  const day = Math.floor(absoluteMs / MS_PER_DAY)
-  const inDayMs = absoluteMs % MS_PER_DAY
-  const h = Math.floor(inDayMs / 3_600_000)
-  const m = Math.floor((inDayMs % 3_600_000) / 60_000)
+  const day = Math.floor(absoluteMs / DAY_MS)
+  const inDayMs = absoluteMs % DAY_MS
+  const h = Math.floor(inDayMs / HOUR_MS)
+  const m = Math.floor((inDayMs % HOUR_MS) / 60_000)
   const s = Math.floor((inDayMs % 60_000) / 1000)
   const ms = inDayMs % 1000
   const time = `${pad(h)}:${pad(m)}:${pad(s)}.${pad(ms, 3)}`
   return day === 0 ? time : `day ${day + 1}, ${time}`
+}
+
+/** A scenario's `clockStart` for its start instant: the UTC time of day ('10:00:00.000'). */
+export function clockStartOf(startMs: number): string {
+  return clockLabel('00:00:00.000', ((startMs % DAY_MS) + DAY_MS) % DAY_MS)
 }
