@@ -3,12 +3,7 @@
 // again) is refused at startup rather than silently used.
 import path from 'node:path'
 
-import {
-  DAY_MS,
-  DEFAULT_KEY_TTL_MS,
-  DEFAULT_LEASE_MS,
-  DEFAULT_RECOVERY_CONCURRENCY,
-} from '@/lib/engine/constants'
+import { DAY_MS, DEFAULT_KEY_TTL_MS, DEFAULT_LEASE_MS, DEFAULT_RECOVERY_CONCURRENCY } from '@/lib/engine'
 
 export { DAY_MS }
 

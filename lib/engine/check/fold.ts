@@ -56,16 +56,25 @@ export function foldTrace(trace: Trace, checks: readonly TraceCheck[], report: R
     chargeEvent: new Map(),
     expiredSince: new Set(),
     intentOf(e) {
-      if (e.accountId === undefined || e.key === undefined) return undefined
-      const base = ak(e.accountId, e.key)
-      const id = `${base}\u0000${generation.get(base) ?? 0}`
-      let intent = intents.get(id)
-      if (!intent) {
-        intent = { unknownSinceTimeout: false }
-        intents.set(id, intent)
-      }
-      return intent
+      // Several checks ask for the same event's intent: resolve it once per event.
+      if (e === cachedFor) return cached
+      cachedFor = e
+      cached = resolveIntent(e)
+      return cached
     },
+  }
+  let cachedFor: TraceEvent | undefined
+  let cached: Intent | undefined
+  const resolveIntent = (e: TraceEvent): Intent | undefined => {
+    if (e.accountId === undefined || e.key === undefined) return undefined
+    const base = ak(e.accountId, e.key)
+    const id = `${base}\u0000${generation.get(base) ?? 0}`
+    let intent = intents.get(id)
+    if (!intent) {
+      intent = { unknownSinceTimeout: false }
+      intents.set(id, intent)
+    }
+    return intent
   }
 
   for (const e of trace.events) {

@@ -23,7 +23,10 @@ export interface KeyResult {
 export interface Steps {
   /** The scope a key is stored under: its account. */
   scopeFor(e: EngineContext, accountId: number): number
-  /** A valid create: claim the key, then answer the row it conflicted with or charge. */
+  /**
+   * A valid create: claim the key, then answer the row it conflicted with or charge. `intent` is the
+   * parsed body (the correct flow charges what the claimed row stores, the same canonical body).
+   */
   startPayment(e: EngineContext, req: Req, intent: PaymentIntent, requestBody: string): Answer
   /** The atomic claim: one insert that only one request can win. `insideClaim` runs in its transaction. */
   claim(
