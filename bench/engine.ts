@@ -16,7 +16,14 @@ import os from 'node:os'
 import path from 'node:path'
 import '../lib/simulator'
 import { FILE_SYNCHRONOUS, migrateSqlite, openSqlite, type Synchronous } from '../db/open'
-import { createEngine, runScenario, SimulatedProvider, scenarioById, systemClock } from '../lib/engine'
+import {
+  createEngine,
+  DAY_MS,
+  runScenario,
+  SimulatedProvider,
+  scenarioById,
+  systemClock,
+} from '../lib/engine'
 import { canonicalJson, sha256Hex } from '../lib/engine/canonical'
 import { paymentBody } from '../lib/engine/responses'
 import { fuzzRange } from '../lib/engine/sim/fuzz'
@@ -89,7 +96,7 @@ function rawClaimOn(sqlite: ReturnType<typeof openSqlite>): () => unknown {
       `pk_${hash.slice(0, 20)}`,
       nowMs + 30_000,
       nowMs,
-      nowMs + 86_400_000,
+      nowMs + DAY_MS,
     )
   }
 }
@@ -184,7 +191,7 @@ async function main() {
         providerKey: `pk_${i}`,
         leaseUntilMs: nowMs + 30_000,
         createdAtMs: nowMs,
-        expiresAtMs: nowMs + 86_400_000,
+        expiresAtMs: nowMs + DAY_MS,
       })
       const row = store.keyGet.get(17, key)!
       store.begin.run()
@@ -210,7 +217,7 @@ async function main() {
         scope: 17,
         key,
         version: row.lease_version,
-        expiresAtMs: nowMs + 86_400_000,
+        expiresAtMs: nowMs + DAY_MS,
       })
       store.commit.run()
     }

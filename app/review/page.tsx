@@ -6,8 +6,8 @@ import { UndoButton } from '@/components/review/undo-button'
 import { sqlite } from '@/db/client'
 import { studyQueries } from '@/db/queries/study'
 import { requestNowMs } from '@/lib/clock'
-import { allCards, cardById } from '@/lib/content/cards'
 import { markdownToHtml } from '@/lib/content/markdown'
+import { reviewCardById, reviewDeckFor } from '@/lib/decks'
 import { currentLearnerId } from '@/lib/learner'
 import { formatInstant } from '@/lib/srs/format-time'
 import { nextReview, settingsForLearner, undoableReview } from '@/lib/srs/review'
@@ -46,13 +46,13 @@ function SettingUp() {
 function ReviewBody({ learnerId, nowMs }: { learnerId: string; nowMs: number }) {
   const db = sqlite()
   const settings = settingsForLearner(db, learnerId)
-  const next = nextReview(db, learnerId, allCards(), nowMs)
+  const next = nextReview(db, learnerId, reviewDeckFor(db, learnerId), nowMs)
   const latest = undoableReview(db, learnerId, nowMs)
   const undo = latest ? (
     <UndoButton
       logId={latest.id}
       lastGrade={`${RATING_NAMES[latest.rating as GradeRating] ?? 'graded'} on “${
-        cardById(latest.cardId)?.title ?? latest.cardId
+        reviewCardById(db, learnerId, latest.cardId)?.title ?? latest.cardId
       }”, back ${formatInstant(latest.dueAfterMs, settings.timezone)}`}
     />
   ) : null
@@ -92,8 +92,7 @@ function ReviewBody({ learnerId, nowMs }: { learnerId: string; nowMs: number }) 
     )
   }
 
-  const card = cardById(next.card.id)
-  if (!card) throw new Error(`queue offered unknown card ${next.card.id}`)
+  const card = next.card
   const textById = new Map(card.points.map((p) => [p.id, p.text]))
   // One attempt per render of a card: the grade claims this token, so a double-click
   // or a retried submit records one review.
@@ -112,14 +111,18 @@ function ReviewBody({ learnerId, nowMs }: { learnerId: string; nowMs: number }) 
         cardId={card.id}
         title={card.title}
         prompt={card.prompt}
-        points={card.points}
+        points={card.points.map((point) => ({ ...point, cues: point.cues ?? [] }))}
         answer={
-          <div
-            className="prose-drill mt-2"
-            // Our own Markdown from content/cards, validated at build: trusted.
-            // biome-ignore lint/security/noDangerouslySetInnerHtml: trusted first-party content
-            dangerouslySetInnerHTML={{ __html: markdownToHtml(card.answerMarkdown) }}
-          />
+          card.answerMarkdown.trim() === '' ? (
+            <p className="mt-2 text-zinc-700 dark:text-zinc-300">This card has no model answer yet.</p>
+          ) : (
+            <div
+              className="prose-drill mt-2"
+              // Sanitized by markdownToHtml (own cards are learner-written).
+              // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitize-html output
+              dangerouslySetInnerHTML={{ __html: markdownToHtml(card.answerMarkdown) }}
+            />
+          )
         }
         attemptToken={attemptToken}
         choices={choices}

@@ -9,7 +9,7 @@ import { RetentionChart } from '@/components/stats/retention-chart'
 import { ReviewHeatmap } from '@/components/stats/review-heatmap'
 import { sqlite } from '@/db/client'
 import { requestNowMs } from '@/lib/clock'
-import { allCards } from '@/lib/content/cards'
+import { allReviewCardsFor } from '@/lib/decks'
 import { currentLearnerId } from '@/lib/learner'
 import { buildStats } from '@/lib/stats/build'
 import {
@@ -30,7 +30,7 @@ export default async function StatsPage() {
       settings: getStatsSettingsByLearnerId(db, learnerId),
       reviews: getStatsReviewsByLearnerId(db, learnerId),
       cardStates: getCardStatesByLearnerId(db, learnerId),
-      cards: allCards(),
+      cards: allReviewCardsFor(db, learnerId).map((card) => ({ ...card, points: [...card.points] })),
     },
     nowMs,
   )

@@ -4,6 +4,7 @@
 import { type KeyboardEvent, Suspense, useEffect, useId, useMemo, useRef, useState } from 'react'
 import { clockLabel } from '@/lib/engine/clock-label'
 import type { Trace } from '@/lib/engine/trace'
+import { ReadyButton, ReadyInput, ReadySelect } from '../ready-controls'
 import { keyLabels, narrate, stepStates } from './model'
 import { RowTables } from './row-tables'
 import { TimelineSvg } from './timeline-svg'
@@ -112,18 +113,18 @@ export function TimelinePlayer({
     // biome-ignore lint/a11y/noStaticElementInteractions: keyboard shortcuts for the controls inside
     <div className="@container space-y-4" onKeyDown={onKeyDown}>
       <div className="flex flex-wrap items-center gap-2">
-        <button type="button" className={button} onClick={togglePlay}>
+        <ReadyButton className={button} onClick={togglePlay}>
           {playing ? 'Pause' : 'Play'}
-        </button>
-        <button type="button" className={button} onClick={() => go(step - 1)} disabled={step === 0}>
+        </ReadyButton>
+        <ReadyButton className={button} onClick={() => go(step - 1)} disabled={step === 0}>
           Step back
-        </button>
-        <button type="button" className={button} onClick={() => go(step + 1)} disabled={step >= last}>
+        </ReadyButton>
+        <ReadyButton className={button} onClick={() => go(step + 1)} disabled={step >= last}>
           Step forward
-        </button>
+        </ReadyButton>
         <label className="flex items-center gap-1 text-sm">
           Speed
-          <select
+          <ReadySelect
             className="rounded border border-zinc-400 bg-white px-1 py-1 text-sm dark:border-zinc-600 dark:bg-zinc-900"
             value={speed}
             onChange={(event) => setSpeed(Number(event.target.value))}
@@ -133,11 +134,11 @@ export function TimelinePlayer({
                 {s}×
               </option>
             ))}
-          </select>
+          </ReadySelect>
         </label>
       </div>
       <div>
-        <input
+        <ReadyInput
           type="range"
           min={0}
           max={last}
@@ -232,9 +233,8 @@ export function TimelinePlayer({
               </strong>
               : {violation.message}{' '}
               {at && (
-                <button
-                  type="button"
-                  className="underline underline-offset-2 hover:no-underline"
+                <ReadyButton
+                  className="underline underline-offset-2 hover:no-underline disabled:opacity-60"
                   onClick={() => {
                     go(at.i)
                     // The slider narrates the breaking event to a screen reader, and arrows step on from it.
@@ -242,7 +242,7 @@ export function TimelinePlayer({
                   }}
                 >
                   Step to the event at {clockLabel(trace.clockStart, at.tMs)}
-                </button>
+                </ReadyButton>
               )}
             </li>
           )

@@ -34,10 +34,10 @@ function parseIds(json: string): string[] {
   return Array.isArray(value) ? value.filter((id): id is string => typeof id === 'string') : []
 }
 
-export type NextReview =
+export type NextReview<C extends StudyCard = StudyCard> =
   | {
       kind: 'card'
-      card: StudyCard
+      card: C
       schedule: CardSchedule | null
       preview: SchedulePreview
       /** Point ids missed at the last review of this card, if any were. */
@@ -61,10 +61,10 @@ export interface QueueCounts {
 }
 
 /** Due and new cards for this study day, in the order the loop offers them. */
-function studyQueue(
+function studyQueue<C extends StudyCard>(
   sqlite: Sqlite,
   learnerId: string,
-  deck: readonly StudyCard[],
+  deck: readonly C[],
   nowMs: number,
   settings: StudySettings,
 ) {
@@ -105,7 +105,11 @@ function studyQueue(
 }
 
 /** The earliest due time after now: a step later today, else the first card due after today. */
-function nextDueMsOf(sqlite: Sqlite, learnerId: string, queue: ReturnType<typeof studyQueue>): number | null {
+function nextDueMsOf(
+  sqlite: Sqlite,
+  learnerId: string,
+  queue: ReturnType<typeof studyQueue<StudyCard>>,
+): number | null {
   return (
     queue.laterTodayRows[0]?.dueMs ??
     studyQueries(sqlite).getNextDueMsByLearnerId({ learnerId, fromMs: queue.today.endMs })
@@ -113,12 +117,12 @@ function nextDueMsOf(sqlite: Sqlite, learnerId: string, queue: ReturnType<typeof
 }
 
 /** Due cards first (earliest first), then new cards in deck order within the daily limit. */
-export function nextReview(
+export function nextReview<C extends StudyCard>(
   sqlite: Sqlite,
   learnerId: string,
-  deck: readonly StudyCard[],
+  deck: readonly C[],
   nowMs: number,
-): NextReview {
+): NextReview<C> {
   const settings = settingsForLearner(sqlite, learnerId)
   const queue = studyQueue(sqlite, learnerId, deck, nowMs, settings)
   const q = studyQueries(sqlite)

@@ -5,7 +5,7 @@ import 'server-only'
 import type { z } from 'zod'
 import { sqlite } from '@/db/client'
 import { requestNowMs } from '@/lib/clock'
-import { allCards } from '@/lib/content/cards'
+import { reviewCardById } from '@/lib/decks'
 import { currentLearnerId } from '@/lib/learner'
 import { gradeRequestSchema } from './grade-input'
 import { type GradeResult, gradeReview, rememberBrowserTimezone } from './review'
@@ -19,5 +19,7 @@ export async function submitGrade(input: unknown): Promise<SubmitGradeResult> {
   const nowMs = await requestNowMs()
   const { timezone, ...grade } = parsed.data
   if (timezone) rememberBrowserTimezone(sqlite(), learnerId, timezone, nowMs)
-  return gradeReview(sqlite(), allCards(), { ...grade, learnerId, nowMs })
+  // Any card this learner has (built-in, drill or their own); another learner's card is "not found".
+  const card = reviewCardById(sqlite(), learnerId, grade.cardId)
+  return gradeReview(sqlite(), card ? [card] : [], { ...grade, learnerId, nowMs })
 }
