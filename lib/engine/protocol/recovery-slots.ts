@@ -1,7 +1,7 @@
 // Lease recovery's re-drive slots: at most `limit` tasks at once, the rest waiting in
 // arrival order. One set per engine, shared by every recovery pass, so the bound holds
 // when passes overlap. A task that finds a free slot starts synchronously, in its
-// caller's tick (so a one-key pass runs exactly as the serial pass always did).
+// caller's tick (so a pass with one stuck key runs exactly as it always did).
 export type Slots = <T>(task: () => Promise<T>) => Promise<T>
 
 export function boundedSlots(limit: number): Slots {
