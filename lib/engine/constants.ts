@@ -8,3 +8,10 @@ export const DAY_MS = 24 * HOUR_MS
 export const DEFAULT_LEASE_MS = 30_000
 /** How long a key and its stored response are kept (and replayed): a day, as the card says. */
 export const DEFAULT_KEY_TTL_MS = DAY_MS
+/**
+ * Lease recovery: how many stuck keys one engine re-drives at once unless told
+ * otherwise (`recoveryConcurrency` of createEngine; live: DRILL_RECOVERY_CONCURRENCY).
+ * After a crash every stuck key recovers within about lease + provider latency ×
+ * ceil(stuck keys / concurrency).
+ */
+export const DEFAULT_RECOVERY_CONCURRENCY = 32

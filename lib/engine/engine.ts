@@ -7,11 +7,13 @@
 // classic mistake is a module in flaws/ that replaces the steps it changes; this file
 // is the only place that turns the config's flaw list into steps.
 import type Database from 'better-sqlite3'
+import { DEFAULT_RECOVERY_CONCURRENCY } from './constants'
 import type { FaultHooks } from './faults'
 import { FLAW_STEPS } from './flaws'
 import type { EngineContext } from './protocol/context'
 import { correctSteps } from './protocol/correct'
 import { createPayment } from './protocol/payment'
+import { recoveryState } from './protocol/recovery-slots'
 import { refundPayment } from './protocol/refund'
 import type { Steps } from './protocol/steps'
 import { handleWebhook, reapExpiredKeys, reconcile } from './protocol/sweeps'
@@ -45,6 +47,11 @@ export interface CreateEngineOptions {
   trace?: TraceSink
   /** This server instance's lane in the trace ('server-1'). */
   actor?: string
+  /**
+   * Lease recovery: how many stuck keys this engine re-drives at once, over all its
+   * passes (default DEFAULT_RECOVERY_CONCURRENCY, 32). Live: DRILL_RECOVERY_CONCURRENCY.
+   */
+  recoveryConcurrency?: number
 }
 
 export interface Engine {
@@ -53,7 +60,10 @@ export interface Engine {
   createPayment(input: CreatePaymentInput): Promise<EngineResponse>
   /** POST /payments/{id}/refunds with its own Idempotency-Key. */
   refundPayment(input: RefundPaymentInput): Promise<EngineResponse>
-  /** Re-drives in_progress keys past their lease with the same provider key (one winner per key, in SQL). */
+  /**
+   * Re-drives in_progress keys past their lease with the same provider key (one winner per key, in SQL),
+   * concurrently: at most `recoveryConcurrency` at once, shared by overlapping passes.
+   */
   recoverLeases(): Promise<SweepReport>
   /** Settles pending_unknown keys by asking the provider under our key. */
   reconcile(): Promise<SweepReport>
@@ -85,6 +95,7 @@ export function createEngine(options: CreateEngineOptions): Engine {
     steps: stepsFor(config),
     paymentUrl: options.paymentUrl,
     nextRequestId: () => `req-${++requestCounter}`,
+    recovery: recoveryState(options.recoveryConcurrency ?? DEFAULT_RECOVERY_CONCURRENCY),
   }
   return {
     config,

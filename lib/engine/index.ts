@@ -6,7 +6,13 @@ export { type CheckResult, checkTrace, checkTraceDetailed } from './check/invari
 export { type CheckNote, INVARIANTS, type InvariantId, type Violation } from './check/violation'
 export { systemClock } from './clock'
 export { clockLabel, clockStartOf } from './clock-label'
-export { DAY_MS, DEFAULT_KEY_TTL_MS, DEFAULT_LEASE_MS, HOUR_MS } from './constants'
+export {
+  DAY_MS,
+  DEFAULT_KEY_TTL_MS,
+  DEFAULT_LEASE_MS,
+  DEFAULT_RECOVERY_CONCURRENCY,
+  HOUR_MS,
+} from './constants'
 export { type CreateEngineOptions, createEngine, type Engine } from './engine'
 export { type EngineStep, FAULT_POINTS, type FaultHooks, type FaultPoint, type StepContext } from './faults'
 export type {

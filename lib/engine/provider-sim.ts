@@ -109,7 +109,8 @@ export class SimulatedProvider implements PaymentProvider {
       this.db = options.database === ':memory:' ? freshProviderDatabase() : new Database(options.database)
       if (options.database !== ':memory:') {
         this.db.pragma('journal_mode = WAL')
-        this.db.pragma('synchronous = NORMAL')
+        // An external system's ledger is durable: a charge it reported must survive its power loss.
+        this.db.pragma('synchronous = FULL')
         this.db.pragma('busy_timeout = 5000')
       }
     } else this.db = options.database

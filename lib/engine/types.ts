@@ -24,6 +24,7 @@ export const FLAWS = [
   'no-provider-key',
   'split-commit',
   'no-lease',
+  'serial-recovery',
 ] as const
 export type Flaw = (typeof FLAWS)[number]
 

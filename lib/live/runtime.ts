@@ -41,6 +41,7 @@ export function createLiveRuntime({
     database: openSqlite(settings.providerDbPath),
     clock,
     behaviour: behaviourForToken,
+    timing: { slowMs: settings.providerSlowMs },
   })
   const engine = createEngine({
     sqlite,
@@ -52,6 +53,7 @@ export function createLiveRuntime({
       leaseMs: settings.leaseMs,
       keyTtlMs: settings.keyTtlMs,
     }),
+    recoveryConcurrency: settings.recoveryConcurrency,
   })
   return { engine, provider, settings, clock }
 }

@@ -3,7 +3,7 @@
 // again) is refused at startup rather than silently used.
 import path from 'node:path'
 
-import { DAY_MS, DEFAULT_KEY_TTL_MS, DEFAULT_LEASE_MS } from '@/lib/engine'
+import { DAY_MS, DEFAULT_KEY_TTL_MS, DEFAULT_LEASE_MS, DEFAULT_RECOVERY_CONCURRENCY } from '@/lib/engine'
 
 export { DAY_MS }
 
@@ -16,6 +16,10 @@ export interface LiveSettings {
   sweepMs: number
   /** The simulated provider's own SQLite file (an external system: no shared transaction). */
   providerDbPath: string
+  /** Lease recovery: how many stuck keys one pass re-drives at once. */
+  recoveryConcurrency: number
+  /** How long the simulated provider takes for `tok_slow` (then succeeds). */
+  providerSlowMs: number
 }
 
 export const defaultLiveSettings: LiveSettings = {
@@ -23,6 +27,8 @@ export const defaultLiveSettings: LiveSettings = {
   keyTtlMs: DEFAULT_KEY_TTL_MS,
   sweepMs: 2_000,
   providerDbPath: path.join('data', 'provider.db'),
+  recoveryConcurrency: DEFAULT_RECOVERY_CONCURRENCY,
+  providerSlowMs: 2_000,
 }
 
 export class LiveSettingsError extends Error {
@@ -34,17 +40,20 @@ export class LiveSettingsError extends Error {
 
 type Env = Record<string, string | undefined>
 
-function positiveInteger(env: Env, name: string, fallback: number): number {
+function positiveInteger(env: Env, name: string, fallback: number, unit = 'milliseconds'): number {
   const raw = env[name]
   if (raw === undefined || raw.trim() === '') return fallback
   const value = Number(raw)
   if (!Number.isSafeInteger(value) || value <= 0) {
-    throw new LiveSettingsError(`${name} must be a positive whole number of milliseconds, got "${raw}"`)
+    throw new LiveSettingsError(`${name} must be a positive whole number of ${unit}, got "${raw}"`)
   }
   return value
 }
 
-/** Reads DRILL_LEASE_MS, DRILL_KEY_TTL_MS (+ DRILL_ALLOW_SHORT_TTL), DRILL_SWEEP_MS, DRILL_PROVIDER_DB. */
+/**
+ * Reads DRILL_LEASE_MS, DRILL_KEY_TTL_MS (+ DRILL_ALLOW_SHORT_TTL), DRILL_SWEEP_MS, DRILL_PROVIDER_DB,
+ * DRILL_RECOVERY_CONCURRENCY and DRILL_PROVIDER_SLOW_MS.
+ */
 export function readLiveSettings(env: Env = process.env): LiveSettings {
   const keyTtlMs = positiveInteger(env, 'DRILL_KEY_TTL_MS', defaultLiveSettings.keyTtlMs)
   if (keyTtlMs < DAY_MS && env.DRILL_ALLOW_SHORT_TTL !== '1') {
@@ -58,5 +67,12 @@ export function readLiveSettings(env: Env = process.env): LiveSettings {
     keyTtlMs,
     sweepMs: positiveInteger(env, 'DRILL_SWEEP_MS', defaultLiveSettings.sweepMs),
     providerDbPath: env.DRILL_PROVIDER_DB?.trim() || defaultLiveSettings.providerDbPath,
+    recoveryConcurrency: positiveInteger(
+      env,
+      'DRILL_RECOVERY_CONCURRENCY',
+      defaultLiveSettings.recoveryConcurrency,
+      'keys',
+    ),
+    providerSlowMs: positiveInteger(env, 'DRILL_PROVIDER_SLOW_MS', defaultLiveSettings.providerSlowMs),
   }
 }

@@ -32,6 +32,10 @@ const FLAW_TEXT: Readonly<Record<Flaw, { label: string; hint: string }>> = {
     label: 'No lease',
     hint: 'An in_progress row is waited on forever, even after a crash.',
   },
+  'serial-recovery': {
+    label: 'Serial recovery',
+    hint: 'Lease recovery re-drives stuck keys one after another, so the last waits for all the others.',
+  },
 }
 
 /** Every flaw switch, in the engine's order (FLAWS), with its visible name. */

@@ -33,7 +33,7 @@ export function checkTraceDetailed(trace: Trace): CheckResult {
     noDivergence(),
     conservation,
     atomicCompletion(),
-    liveness,
+    liveness(trace),
     isolation,
     noBlindRetry,
     oneKeyOneIntent,

@@ -9,6 +9,7 @@ import { noBodyCheck } from './no-body-check'
 import { noLease } from './no-lease'
 import { noProviderKey } from './no-provider-key'
 import { selectThenInsert } from './select-then-insert'
+import { serialRecovery } from './serial-recovery'
 import { splitCommit } from './split-commit'
 
 export const FLAW_STEPS: Readonly<Record<Flaw, Partial<Steps>>> = {
@@ -19,4 +20,5 @@ export const FLAW_STEPS: Readonly<Record<Flaw, Partial<Steps>>> = {
   'no-provider-key': noProviderKey,
   'split-commit': splitCommit,
   'no-lease': noLease,
+  'serial-recovery': serialRecovery,
 }

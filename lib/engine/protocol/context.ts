@@ -11,6 +11,7 @@ import { inTransaction, type KeyRow, type Operation, type Store } from '../store
 import type { TraceEventKind } from '../trace'
 import type { TracedTable, TraceSink } from '../trace-sink'
 import type { Clock, EngineConfig, EngineResponse, SweepKind } from '../types'
+import type { RecoveryState } from './recovery-slots'
 import type { Steps } from './steps'
 
 export interface EngineContext {
@@ -28,6 +29,8 @@ export interface EngineContext {
   readonly paymentUrl: ((paymentId: number) => string) | undefined
   /** 'req-1', 'req-2' … for calls that do not name themselves. */
   nextRequestId(): string
+  /** Lease recovery's re-drive slots and the keys its passes hold (shared by overlapping passes). */
+  readonly recovery: RecoveryState
 }
 
 /** Who is asking, for the trace and the fault hooks. */

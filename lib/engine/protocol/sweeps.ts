@@ -23,11 +23,31 @@ import { say } from './narration'
 import { finishPayment } from './payment'
 import { finishRefund } from './refund'
 
+/**
+ * Takes over every expired lease and re-drives the keys concurrently, at most
+ * `recoveryConcurrency` at a time (slots shared by every pass of this engine): a pass
+ * never waits on one key's provider call before starting the next, so N stuck keys
+ * recover in about ceil(N / C) provider latencies instead of N. A key is taken over
+ * only when a slot is free for it, so a key still waiting keeps its expired lease (a
+ * retry may resume it) rather than sitting on a fresh lease nobody drives. A key an
+ * earlier pass still holds is left to it: overlapping passes never drive a key twice
+ * (across processes the takeover's lease_version fence does the same).
+ */
 export async function recoverLeases(e: EngineContext): Promise<SweepReport> {
   const rows = e.store.expiredLeases.all(e.clock.nowMs())
   record(e, 'sweep', undefined, say.leaseRecoveryFinds(rows.length), { sweep: 'lease-recovery' })
   let settled = 0
-  for (const row of rows) if (await recoverLease(e, row)) settled++
+  const queued: Promise<void>[] = []
+  for (const row of rows) {
+    const id = `${row.account_id}\u0000${row.key}`
+    if (e.recovery.inHand.has(id)) continue
+    e.recovery.inHand.add(id)
+    const redrive = async () => {
+      if (await recoverLease(e, row)) settled++
+    }
+    queued.push(e.recovery.slot(redrive).finally(() => e.recovery.inHand.delete(id)))
+  }
+  await Promise.all(queued)
   return { sweep: 'lease-recovery', examined: rows.length, settled, remaining: rows.length - settled }
 }
 

@@ -13,6 +13,7 @@ export const CANONICAL_SCENARIO_IDS = [
   'in-flight-409',
   'in-flight-wait',
   'crash-in-progress',
+  'crash-many-in-flight',
   'provider-timeout',
   'expiry',
   'account-scope',
