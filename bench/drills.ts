@@ -2,6 +2,7 @@
 // the question generation; no cache) beside a plain run of the same scenario, per
 // canonical scenario. Samples alternate between the two, so load from other processes
 // falls on both alike. Target: median build ≤ 5 ms per scenario.
+import '../lib/simulator'
 import { buildDrill } from '../lib/drills/build'
 import { drillRound } from '../lib/drills/round'
 import { variantsOf } from '../lib/drills/variants'

@@ -2,13 +2,14 @@
 // against a fresh, independent run of the engine (and its checker), never against the
 // drill's own classification.
 import { describe, expect, it } from 'vitest'
-import { canonicalScenarios, checkTrace, runScenario, type Trace } from '@/lib/engine'
+import { canonicalScenarios, checkTrace, parseScenario, runScenario, type Trace } from '@/lib/engine'
 import { Rating } from '@/lib/srs/rubric'
 import { buildDrill } from './build'
 import { allDrills, drillCardId } from './catalogue'
 import { suggestDrillRating } from './rating'
 import { drillRound } from './round'
 import type { Drill, NextStepQuestion } from './types'
+import { variantsOf } from './variants'
 
 /** What the request really got, read straight off the trace's events. */
 function observed(trace: Trace, requestId: string) {
@@ -166,11 +167,26 @@ describe('timeline drills', () => {
       expect(order(3)).toEqual(order(3))
       const orders = new Set([0, 1, 2, 3, 4, 5].map((r) => order(r).join(' ')))
       expect(orders.size, drill.scenarioId).toBeGreaterThan(1)
+      // A round asks one or two next steps, so a drill with many (crash-many-in-flight) needs as many
+      // reviews as it has steps before every one has come up.
+      const reviews = Math.max(8, drill.nextSteps.length, drill.spotGroups.length)
       const asked = new Set(
-        [0, 1, 2, 3, 4, 5, 6, 7].flatMap((r) => drillRound(drill, card, r).questions.map((q) => q.id)),
+        Array.from({ length: reviews }, (_, r) => r).flatMap((r) =>
+          drillRound(drill, card, r).questions.map((q) => q.id),
+        ),
       )
       for (const q of drill.nextSteps) expect(asked).toContain(q.id)
       for (const g of drill.spotGroups) expect(asked).toContain(g.step.id)
+    }
+  })
+
+  it('every variant scenario is one the parser accepts unchanged (the slow provider skips the re-parse)', () => {
+    for (const scenario of canonicalScenarios()) {
+      for (const variant of variantsOf(scenario)) {
+        const parsed = parseScenario(JSON.parse(JSON.stringify(variant.scenario)))
+        expect(parsed.ok, `${scenario.id} ${variant.id}`).toBe(true)
+        if (parsed.ok) expect(parsed.scenario, `${scenario.id} ${variant.id}`).toEqual(variant.scenario)
+      }
     }
   })
 

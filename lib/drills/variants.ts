@@ -3,6 +3,7 @@
 // retry finds the key expired, and a provider so slow the first request is still in
 // flight. Every option a learner sees is something one of these runs really did.
 import { FLAWS, type Flaw, type RunOptions, type Scenario } from '@/lib/engine'
+import { markParsed } from '@/lib/engine/sim/scenario'
 import { FLAW_SWITCHES } from '@/lib/sandbox/builder'
 
 export interface Variant {
@@ -63,7 +64,12 @@ export function variantsOf(scenario: Scenario): Variant[] {
   variants.push({
     id: 'slow-provider',
     label: 'when the first request is still waiting on the provider',
-    scenario: { ...scenario, timing: { ...scenario.timing, providerMs: slowProviderMs(scenario) } },
+    // Only providerMs changes, to a value within its limit (0–60 s): the copy is as valid as the
+    // parsed scenario, so the run need not parse it again (a third of this variant's run time).
+    scenario: markParsed({
+      ...scenario,
+      timing: { ...scenario.timing, providerMs: slowProviderMs(scenario) },
+    }),
     options: { check: false },
   })
   return variants
