@@ -1,5 +1,7 @@
 // The drills of the canonical scenarios, built once per process (the engine is
 // deterministic, so a drill only changes when the engine or a scenario file does).
+// The simulator needs the app's migrations and scenario folder before any run (lib/simulator.ts).
+import '@/lib/simulator'
 import { canonicalScenarios, scenarioById } from '@/lib/engine'
 import { buildDrill } from './build'
 import type { Drill } from './types'
