@@ -1,4 +1,5 @@
 import type { NextConfig } from 'next'
+import { MAX_IMPORT_BYTES } from './lib/transfer/limits'
 
 const nextConfig: NextConfig = {
   // Helpers and CI may build side by side; each can name its own output folder.
@@ -6,6 +7,12 @@ const nextConfig: NextConfig = {
   serverExternalPackages: ['better-sqlite3'],
   poweredByHeader: false,
   typedRoutes: false,
+  experimental: {
+    // proxy.ts makes Next buffer request bodies, cut at 10 MB by default: an import
+    // under our limit would arrive truncated. One MB above the import limit, so a
+    // body the buffer cuts is still over the limit and answered 413, never misread.
+    proxyClientMaxBodySize: MAX_IMPORT_BYTES + 1024 * 1024,
+  },
 }
 
 export default nextConfig

@@ -3,7 +3,7 @@
 import { refresh } from 'next/cache'
 import { sqlite } from '@/db/client'
 import { requestNowMs } from '@/lib/clock'
-import { currentLearnerId } from '@/lib/learner'
+import { currentLearnerId, isStoredLearner } from '@/lib/learner'
 import { undoRequestSchema } from '@/lib/srs/grade-input'
 import { rememberBrowserTimezone, undoReview } from '@/lib/srs/review'
 import { timezoneSchema } from '@/lib/srs/settings'
@@ -16,6 +16,8 @@ export async function gradeAction(input: unknown): Promise<ActionResult> {
   switch (result.kind) {
     case 'invalid':
       return { ok: false, error: 'That grade could not be read. Reload the page and try again.' }
+    case 'rate-limited':
+      return { ok: false, error: 'Too many grades in a short time. Nothing was recorded; wait a moment.' }
     case 'graded':
     case 'replayed':
       refresh()
@@ -48,11 +50,16 @@ export async function undoAction(input: unknown): Promise<ActionResult> {
   }
 }
 
-/** First visit: store the browser's zone so study days start at the learner's rollover hour. */
+/**
+ * Store the browser's zone so study days start at the learner's rollover hour — for a
+ * learner already stored. A visitor who has written nothing yet leaves no row: their
+ * first grade carries the zone and stores it then.
+ */
 export async function rememberTimezoneAction(input: unknown): Promise<ActionResult> {
   const parsed = timezoneSchema.safeParse(input)
   if (!parsed.success) return { ok: false, error: 'Unknown time zone.' }
   const learnerId = await currentLearnerId()
+  if (!isStoredLearner(learnerId)) return { ok: true }
   if (rememberBrowserTimezone(sqlite(), learnerId, parsed.data, await requestNowMs())) refresh()
   return { ok: true }
 }

@@ -4,7 +4,7 @@ import { refresh } from 'next/cache'
 import { sqlite } from '@/db/client'
 import { studyQueries } from '@/db/queries/study'
 import { requestNowMs } from '@/lib/clock'
-import { currentLearnerId } from '@/lib/learner'
+import { writingLearnerId } from '@/lib/learner'
 import { studySettingsSchema } from '@/lib/srs/settings'
 
 export type SettingsFormState =
@@ -32,8 +32,9 @@ export async function saveSettingsAction(
     }
     return { status: 'invalid', fieldErrors }
   }
-  const learnerId = await currentLearnerId()
-  studyQueries(sqlite()).saveLearnerSettings({ learnerId, ...parsed.data, updatedAtMs: await requestNowMs() })
+  const nowMs = await requestNowMs()
+  const learnerId = await writingLearnerId(nowMs)
+  studyQueries(sqlite()).saveLearnerSettings({ learnerId, ...parsed.data, updatedAtMs: nowMs })
   refresh()
   return { status: 'saved' }
 }

@@ -18,6 +18,10 @@ import type { LiveSettings } from './settings'
 export interface LiveRuntime {
   engine: Engine
   provider: SimulatedProvider
+  /** The app's database (the engine's). */
+  sqlite: Sqlite
+  /** The provider's own database (the idle-account purge deletes ledger rows there). */
+  providerDb: Sqlite
   settings: LiveSettings
   clock: Clock
 }
@@ -34,8 +38,9 @@ export function createLiveRuntime({
   settings: LiveSettings
   clock?: Clock
 }): LiveRuntime {
+  const providerDb = openSqlite(settings.providerDbPath)
   const provider = new SimulatedProvider({
-    database: openSqlite(settings.providerDbPath),
+    database: providerDb,
     clock,
     behaviour: behaviourForToken,
   })
@@ -49,7 +54,7 @@ export function createLiveRuntime({
       keyTtlMs: settings.keyTtlMs,
     }),
   })
-  return { engine, provider, settings, clock }
+  return { engine, provider, sqlite, providerDb, settings, clock }
 }
 
 /** One pass of every sweep, in order: lease recovery, reconciliation, reaper. */

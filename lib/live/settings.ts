@@ -14,6 +14,8 @@ export interface LiveSettings {
   sweepMs: number
   /** The simulated provider's own SQLite file (an external system: no shared transaction). */
   providerDbPath: string
+  /** API and console accounts with no write for this long are purged by the sweeps (DRILL_ACCOUNT_IDLE_DAYS). */
+  accountIdleMs: number
 }
 
 export const defaultLiveSettings: LiveSettings = {
@@ -21,6 +23,7 @@ export const defaultLiveSettings: LiveSettings = {
   keyTtlMs: DAY_MS,
   sweepMs: 2_000,
   providerDbPath: path.join('data', 'provider.db'),
+  accountIdleMs: 30 * DAY_MS,
 }
 
 export class LiveSettingsError extends Error {
@@ -42,7 +45,16 @@ function positiveInteger(env: Env, name: string, fallback: number): number {
   return value
 }
 
-/** Reads DRILL_LEASE_MS, DRILL_KEY_TTL_MS (+ DRILL_ALLOW_SHORT_TTL), DRILL_SWEEP_MS, DRILL_PROVIDER_DB. */
+function idleDays(env: Env): number {
+  const raw = env.DRILL_ACCOUNT_IDLE_DAYS
+  if (raw === undefined || raw.trim() === '') return defaultLiveSettings.accountIdleMs
+  const days = Number(raw)
+  if (!Number.isFinite(days) || days <= 0)
+    throw new LiveSettingsError(`DRILL_ACCOUNT_IDLE_DAYS must be a positive number of days, got "${raw}"`)
+  return Math.round(days * DAY_MS)
+}
+
+/** Reads DRILL_LEASE_MS, DRILL_KEY_TTL_MS (+ DRILL_ALLOW_SHORT_TTL), DRILL_SWEEP_MS, DRILL_PROVIDER_DB, DRILL_ACCOUNT_IDLE_DAYS. */
 export function readLiveSettings(env: Env = process.env): LiveSettings {
   const keyTtlMs = positiveInteger(env, 'DRILL_KEY_TTL_MS', defaultLiveSettings.keyTtlMs)
   if (keyTtlMs < DAY_MS && env.DRILL_ALLOW_SHORT_TTL !== '1') {
@@ -56,5 +68,6 @@ export function readLiveSettings(env: Env = process.env): LiveSettings {
     keyTtlMs,
     sweepMs: positiveInteger(env, 'DRILL_SWEEP_MS', defaultLiveSettings.sweepMs),
     providerDbPath: env.DRILL_PROVIDER_DB?.trim() || defaultLiveSettings.providerDbPath,
+    accountIdleMs: idleDays(env),
   }
 }

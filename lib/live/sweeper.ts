@@ -3,6 +3,7 @@
 // provider call), so passes never overlap: the next one is scheduled after the last.
 import 'server-only'
 import { live } from './live'
+import { purgeIdleAccounts } from './purge'
 import { runSweepPass } from './runtime'
 import { LiveSettingsError } from './settings'
 
@@ -10,7 +11,8 @@ const holder = globalThis as unknown as { drillSweeper?: { stop(): void } }
 
 export function startSweeper(): void {
   if (holder.drillSweeper) return
-  const { engine, settings } = live()
+  const runtime = live()
+  const { engine, settings } = runtime
   let timer: NodeJS.Timeout | undefined
   let stopped = false
   const pass = async () => {
@@ -22,6 +24,11 @@ export function startSweeper(): void {
           `[sweep] ${busy.map((r) => `${r.sweep}: ${r.settled} settled, ${r.remaining} remaining`).join('; ')}`,
         )
       }
+      const purge = purgeIdleAccounts(runtime, {
+        nowMs: runtime.clock.nowMs(),
+        idleMs: settings.accountIdleMs,
+      })
+      if (purge.purged > 0) console.log(`[sweep] idle-accounts: ${purge.purged} purged`)
     } catch (error) {
       console.error('[sweep] pass failed', error)
     } finally {
