@@ -58,6 +58,17 @@ interface Sample {
   status: number
 }
 
+/** The server's CPU time so far (user + system, ms), from /proc: robust to noisy neighbours, unlike latency. */
+function cpuMs(pid: number | undefined): number {
+  if (pid === undefined) return Number.NaN
+  try {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ')
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100 // clock ticks at USER_HZ 100
+  } catch {
+    return Number.NaN
+  }
+}
+
 function percentile(sorted: number[], p: number): number {
   if (sorted.length === 0) return 0
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!
@@ -188,12 +199,18 @@ async function main() {
       `Open-loop load, ${stepS} s per step, ${REQUESTS_PER_LEARNER_MINUTE} requests per learner-minute, ${LEARNERS_PER_ADDRESS} learners per address, limits on (defaults).`,
     )
     console.log(
-      `${'learners'.padStart(9)}${'req/s'.padStart(8)}${'p50 ms'.padStart(8)}${'p95 ms'.padStart(8)}${'p99 ms'.padStart(8)}  p95 by kind (page/grade/sandbox/payment)  non-2xx`,
+      `${'learners'.padStart(9)}${'req/s'.padStart(8)}${'p50 ms'.padStart(8)}${'p95 ms'.padStart(8)}${'p99 ms'.padStart(8)}  p95 by kind (page/grade/sandbox/payment)  non-2xx  CPU ms/req`,
     )
     let carried = 0
+    let underTarget = true
+    const pid = server.child.pid
+    const cpuPerRequest: number[] = []
     for (const count of steps) {
       learners = await makeLearners(server.baseUrl, count, learners)
+      const cpuBefore = cpuMs(pid)
       const samples = await runStep(server.baseUrl, learners.slice(0, count))
+      const cpuPerReq = (cpuMs(pid) - cpuBefore) / samples.length
+      cpuPerRequest.push(cpuPerReq)
       const sorted = samples.map((s) => s.ms).sort((a, b) => a - b)
       const byKind = (['page', 'grade', 'sandbox', 'payment'] as Kind[]).map((kind) =>
         percentile(
@@ -208,11 +225,23 @@ async function main() {
       const bad = samples.filter((s) => s.status === 0 || s.status === 429 || s.status >= 500)
       const p95 = percentile(sorted, 95)
       console.log(
-        `${String(count).padStart(9)}${(samples.length / stepS).toFixed(1).padStart(8)}${percentile(sorted, 50).toFixed(0).padStart(8)}${p95.toFixed(0).padStart(8)}${percentile(sorted, 99).toFixed(0).padStart(8)}  ${byKind.join('/').padEnd(40)}${String(bad.length).padStart(7)}`,
+        `${String(count).padStart(9)}${(samples.length / stepS).toFixed(1).padStart(8)}${percentile(sorted, 50).toFixed(0).padStart(8)}${p95.toFixed(0).padStart(8)}${percentile(sorted, 99).toFixed(0).padStart(8)}  ${byKind.join('/').padEnd(40)}${String(bad.length).padStart(7)}${cpuPerReq.toFixed(1).padStart(12)}`,
       )
-      if (p95 >= P95_TARGET_MS || bad.length > 0) break
-      carried = count
+      // Keep stepping past the target (up to 5×) for the CPU figure; only steps under it count.
+      if (bad.length > 0 || p95 >= 5 * P95_TARGET_MS) break
+      if (p95 < P95_TARGET_MS && underTarget) carried = count
+      else underTarget = false
     }
+    // Latency on a shared machine mostly measures the neighbours; CPU per request does not.
+    // One Node process runs JavaScript on one core: at 70% busy (queueing keeps p95 low
+    // below that) a core serves 0.7 s of CPU per second.
+    const medianCpu =
+      [...cpuPerRequest].sort((a, b) => a - b)[Math.floor(cpuPerRequest.length / 2)] ?? Number.NaN
+    const perLearnerCpuMsPerS = (medianCpu * REQUESTS_PER_LEARNER_MINUTE) / 60
+    console.log('')
+    console.log(
+      `server CPU per request (median over steps): ${medianCpu.toFixed(1)} ms → one core at 70% busy carries ≈ ${Math.floor(700 / perLearnerCpuMsPerS)} active learners`,
+    )
     console.log('')
     console.log(
       `one instance carries ${carried} active learners at p95 < ${P95_TARGET_MS} ms (load average ${os

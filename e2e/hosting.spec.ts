@@ -142,7 +142,11 @@ test.describe('on the shared e2e server', () => {
 
     const big = `${file.slice(0, -2)}${' '.repeat(25 * 1024 * 1024 - file.length)}]}`
     const tooLarge = await expectProblem(
-      await request.post('/api/import', { headers: { ...json, cookie }, data: Buffer.from(big), timeout: 90_000 }),
+      await request.post('/api/import', {
+        headers: { ...json, cookie },
+        data: Buffer.from(big),
+        timeout: 90_000,
+      }),
       413,
     )
     expect(tooLarge.type).toBe('/problems/body-too-large')
@@ -156,7 +160,10 @@ test.describe('on the shared e2e server', () => {
       reviewLogs: Array.from({ length: 100_001 }, () => 0),
     })
     const capped = await expectProblem(
-      await request.post('/api/import', { headers: { ...json, cookie: learnerCookie() }, data: Buffer.from(tooManyRows) }),
+      await request.post('/api/import', {
+        headers: { ...json, cookie: learnerCookie() },
+        data: Buffer.from(tooManyRows),
+      }),
       400,
     )
     expect(capped.type).toBe('/problems/invalid-import')
@@ -323,8 +330,8 @@ test.describe
       expect(statuses.filter((s) => s === 200).length).toBeLessThanOrEqual(25)
       expect(statuses).toContain(429)
       const limited = await request.get(url('/api/sandbox/export?format=json&scenario=lost-response'), {
-      headers: { cookie: '' },
-    })
+        headers: { cookie: '' },
+      })
       await expectProblem(limited, 429)
       expect(Number(limited.headers()['retry-after'])).toBeGreaterThanOrEqual(1)
       // The page that runs the simulator on GET shares the same buckets.
