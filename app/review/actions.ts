@@ -1,9 +1,11 @@
 'use server'
 // The review loop's server actions: thin — validate, call lib/srs, refresh the page.
 import { refresh } from 'next/cache'
+import { headers } from 'next/headers'
 import { sqlite } from '@/db/client'
 import { requestNowMs } from '@/lib/clock'
-import { currentLearnerId, isStoredLearner } from '@/lib/learner'
+import { rateLimit } from '@/lib/http/edge'
+import { currentLearnerId, writingLearnerId } from '@/lib/learner'
 import { undoRequestSchema } from '@/lib/srs/grade-input'
 import { rememberBrowserTimezone, undoReview } from '@/lib/srs/review'
 import { timezoneSchema } from '@/lib/srs/settings'
@@ -51,15 +53,18 @@ export async function undoAction(input: unknown): Promise<ActionResult> {
 }
 
 /**
- * Store the browser's zone so study days start at the learner's rollover hour — for a
- * learner already stored. A visitor who has written nothing yet leaves no row: their
- * first grade carries the zone and stores it then.
+ * First /review visit in a browser: store the browser's zone (a settings write, so it
+ * stores the learner) — the study day cannot be drawn without it. Pages fetched
+ * without running the page's script (curl, crawlers) never get here and leave no row.
+ * Counted against the grade limit, like the grades that follow.
  */
 export async function rememberTimezoneAction(input: unknown): Promise<ActionResult> {
   const parsed = timezoneSchema.safeParse(input)
   if (!parsed.success) return { ok: false, error: 'Unknown time zone.' }
-  const learnerId = await currentLearnerId()
-  if (!isStoredLearner(learnerId)) return { ok: true }
-  if (rememberBrowserTimezone(sqlite(), learnerId, parsed.data, await requestNowMs())) refresh()
+  if (rateLimit('grade', { headers: await headers() }))
+    return { ok: false, error: 'Too many requests in a short time; reload in a moment.' }
+  const nowMs = await requestNowMs()
+  const learnerId = await writingLearnerId(nowMs)
+  if (rememberBrowserTimezone(sqlite(), learnerId, parsed.data, nowMs)) refresh()
   return { ok: true }
 }
