@@ -1,9 +1,5 @@
-import fs from 'node:fs'
 import { defineConfig, devices } from '@playwright/test'
-
-// Debian's chromium where it exists (this machine, CI); Playwright's own browser elsewhere.
-const debianChromium = '/usr/bin/chromium'
-const executablePath = fs.existsSync(debianChromium) ? debianChromium : undefined
+import { baseLaunchOptions } from './e2e/browser'
 
 const port = Number(process.env.PORT ?? 3100)
 const baseURL = `http://127.0.0.1:${port}`
@@ -28,18 +24,7 @@ export default defineConfig({
     baseURL,
     trace: 'retain-on-failure',
     ...devices['Desktop Chrome'],
-    launchOptions: {
-      executablePath,
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    },
+    launchOptions: baseLaunchOptions,
   },
   webServer: {
     // The production build, migrated, on its own database file, served by our own server

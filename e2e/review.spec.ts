@@ -1,42 +1,26 @@
 // The review loop in a real browser against the production build. The server runs
 // with DRILL_TEST_CLOCK=1, so the `drill-now` cookie moves "now" between study days.
 import AxeBuilder from '@axe-core/playwright'
-import { type BrowserContext, expect, type Page, test } from '@playwright/test'
+import { expect, setNow, test } from './fixtures'
 
 test.use({ timezoneId: 'Europe/Berlin', locale: 'en-GB' })
-
-async function setNow(context: BrowserContext, iso: string) {
-  const { hostname } = new URL(test.info().project.use.baseURL ?? 'http://127.0.0.1')
-  await context.addCookies([{ name: 'drill-now', value: iso, domain: hostname, path: '/' }])
-}
-
-const reviewCard = (page: Page) => page.getByTestId('review-card')
-
-/** Opens /review and waits for a card (the first visit stores the browser's zone first). */
-async function openReview(page: Page) {
-  await page.goto('/review')
-  await expect(reviewCard(page).or(page.getByTestId('review-done'))).toBeVisible()
-}
-
-async function criticalCheckbox(page: Page) {
-  return page.locator('input[type="checkbox"][aria-describedby^="critical-"]')
-}
 
 test('critical point missed → Again suggested and saved → not offered again that study day, offered the next', async ({
   page,
   context,
+  review,
 }) => {
   await setNow(context, '2026-03-10T10:00:00Z') // 11:00 in Berlin
-  await openReview(page)
-  await expect(reviewCard(page)).toHaveAttribute('data-card-id', 'idempotency-keys')
-  await expect(page.getByTestId('review-prompt')).toContainText(/twice|double/i)
+  await review.open()
+  await expect(review.card).toHaveAttribute('data-card-id', 'idempotency-keys')
+  await expect(review.prompt).toContainText(/twice|double/i)
   await expect(page.getByRole('timer')).toBeVisible()
 
-  await page.getByRole('button', { name: 'Show answer' }).click()
+  await review.showAnswer()
   const points = page.getByRole('checkbox')
   await expect(points).toHaveCount(5)
   await expect(page.getByRole('heading', { name: 'Model answer' })).toBeVisible()
-  const critical = await criticalCheckbox(page)
+  const critical = review.criticalPoint()
   await expect(critical).toHaveCount(1)
   await expect(page.getByText(/critical point/i)).toBeVisible()
   for (const box of await points.all()) {
@@ -45,40 +29,31 @@ test('critical point missed → Again suggested and saved → not offered again 
   }
   await expect(critical).not.toBeChecked()
 
-  const again = page.getByRole('button', { name: /^Again/ })
+  const again = review.gradeButton('Again')
   await expect(again).toHaveAccessibleName(/^Again\s*1 day/)
   await expect(again).toHaveAttribute('aria-describedby', 'suggested')
-  await expect(page.getByRole('button', { name: /^Good/ })).not.toHaveAttribute(
-    'aria-describedby',
-    'suggested',
-  )
-  await expect(page.getByTestId('suggested-rating')).toContainText('Again')
+  await expect(review.gradeButton('Good')).not.toHaveAttribute('aria-describedby', 'suggested')
+  await expect(review.suggestedRating).toContainText('Again')
   await again.click()
-  await expect(reviewCard(page)).not.toHaveAttribute('data-card-id', 'idempotency-keys')
+  await expect(review.card).not.toHaveAttribute('data-card-id', 'idempotency-keys')
 
   // Later the same study day (03:30 next morning in Berlin is still the 10th's study day):
   // work through everything offered; the failed card never comes back.
   await setNow(context, '2026-03-11T02:30:00Z')
-  await openReview(page)
-  for (let offered = 0; offered < 20 && (await reviewCard(page).isVisible()); offered++) {
-    const cardId = await reviewCard(page).getAttribute('data-card-id')
-    expect(cardId).not.toBe('idempotency-keys')
-    await page.getByRole('button', { name: 'Show answer' }).click()
-    await page.getByRole('button', { name: /^Good/ }).click()
-    await expect(
-      page.locator(
-        `[data-testid="review-done"], [data-testid="review-card"]:not([data-card-id="${cardId}"])`,
-      ),
-    ).toBeVisible()
+  await review.open()
+  for (let offered = 0; offered < 20 && (await review.card.isVisible()); offered++) {
+    expect(await review.cardId()).not.toBe('idempotency-keys')
+    await review.showAnswer()
+    await review.grade('Good') // waits until the page moved on from this card
   }
-  await expect(page.getByTestId('review-done')).toContainText('Done for today')
-  await expect(page.getByTestId('review-done')).toContainText('11 Mar 2026, 04:00')
+  await expect(review.done).toContainText('Done for today')
+  await expect(review.done).toContainText('11 Mar 2026, 04:00')
 
   // The next study day (06:00 Berlin): it is offered, with what was missed last time.
   await setNow(context, '2026-03-11T05:00:00Z')
-  await openReview(page)
-  await expect(reviewCard(page)).toHaveAttribute('data-card-id', 'idempotency-keys')
-  await page.getByRole('button', { name: 'Show answer' }).click()
+  await review.open()
+  await expect(review.card).toHaveAttribute('data-card-id', 'idempotency-keys')
+  await review.showAnswer()
   await expect(page.getByTestId('missed-last-time')).toContainText('Last time you missed:')
   const criticalText =
     (await page.locator(`label[for="${await critical.getAttribute('id')}"]`).textContent())?.trim() ?? ''
@@ -88,14 +63,15 @@ test('critical point missed → Again suggested and saved → not offered again 
 test('keyboard only: Space reveals, Tab + Space ticks, 1–4 grades, Ctrl+Z undoes', async ({
   page,
   context,
+  review,
 }) => {
   const consoleErrors: string[] = []
   page.on('console', (message) => {
     if (message.type() === 'error') consoleErrors.push(message.text())
   })
   await setNow(context, '2026-03-10T10:00:00Z')
-  await openReview(page)
-  await expect(reviewCard(page)).toHaveAttribute('data-card-id', 'idempotency-keys')
+  await review.open()
+  await expect(review.card).toHaveAttribute('data-card-id', 'idempotency-keys')
 
   await page.keyboard.press('Space')
   await expect(page.getByRole('heading', { name: 'Check yourself' })).toBeFocused()
@@ -107,13 +83,13 @@ test('keyboard only: Space reveals, Tab + Space ticks, 1–4 grades, Ctrl+Z undo
     await page.keyboard.press('Tab')
     await page.keyboard.press('Space')
   }
-  await expect(page.getByTestId('suggested-rating')).toContainText('Good')
+  await expect(review.suggestedRating).toContainText('Good')
   await page.keyboard.press('3')
-  await expect(reviewCard(page)).not.toHaveAttribute('data-card-id', 'idempotency-keys')
+  await expect(review.card).not.toHaveAttribute('data-card-id', 'idempotency-keys')
   await expect(page.getByRole('button', { name: 'Undo' })).toBeVisible()
 
   await page.keyboard.press('Control+z')
-  await expect(reviewCard(page)).toHaveAttribute('data-card-id', 'idempotency-keys')
+  await expect(review.card).toHaveAttribute('data-card-id', 'idempotency-keys')
   await expect(page.getByRole('button', { name: 'Undo' })).toHaveCount(0)
   await page.goto('/')
   await expect(page.getByTestId('reviews-today')).toHaveText('0')
@@ -124,13 +100,14 @@ test('keyboard only: Space reveals, Tab + Space ticks, 1–4 grades, Ctrl+Z undo
 test('a double-clicked grade records one review; a retried submit of the same attempt too', async ({
   page,
   context,
+  review,
 }) => {
   await setNow(context, '2026-03-10T10:00:00Z')
-  await openReview(page)
-  await page.getByRole('button', { name: 'Show answer' }).click()
+  await review.open()
+  await review.showAnswer()
   for (const box of await page.getByRole('checkbox').all()) await box.check()
-  await page.getByRole('button', { name: /^Good/ }).dblclick()
-  await expect(reviewCard(page)).not.toHaveAttribute('data-card-id', 'idempotency-keys')
+  await review.gradeButton('Good').dblclick()
+  await expect(review.card).not.toHaveAttribute('data-card-id', 'idempotency-keys')
   await page.goto('/')
   await expect(page.getByTestId('reviews-today')).toHaveText('1')
 
@@ -162,6 +139,7 @@ test('a double-clicked grade records one review; a retried submit of the same at
 test('axe finds no violations on /review (prompt, revealed, done) or the dashboard and settings', async ({
   page,
   context,
+  review,
 }) => {
   const scan = async () => {
     const results = await new AxeBuilder({ page }).analyze()
@@ -170,9 +148,9 @@ test('axe finds no violations on /review (prompt, revealed, done) or the dashboa
     ).toEqual([])
   }
   await setNow(context, '2026-03-10T10:00:00Z')
-  await openReview(page)
+  await review.open()
   await scan()
-  await page.getByRole('button', { name: 'Show answer' }).click()
+  await review.showAnswer()
   await page.getByRole('checkbox').first().check()
   await scan()
   await page.emulateMedia({ colorScheme: 'dark' })
@@ -187,8 +165,8 @@ test('axe finds no violations on /review (prompt, revealed, done) or the dashboa
   await page.getByLabel('New cards per day').fill('0')
   await page.getByRole('button', { name: 'Save settings' }).click()
   await expect(page.getByRole('status').filter({ hasText: 'Settings saved.' })).toBeVisible()
-  await openReview(page)
-  await expect(page.getByTestId('review-done')).toContainText('Done for today')
-  await expect(page.getByTestId('review-done')).toContainText('new-card limit')
+  await review.open()
+  await expect(review.done).toContainText('Done for today')
+  await expect(review.done).toContainText('new-card limit')
   await scan()
 })

@@ -2,58 +2,52 @@
 // the headline lesson (flip "Charge before insert" → 2 charges become 1), the shared URL,
 // keyboard stepping, the card's engine-drawn timelines, axe, and a screenshot.
 import AxeBuilder from '@axe-core/playwright'
-import { expect, type Page, test } from '@playwright/test'
+import { expect, SandboxPage, test } from './fixtures'
 
 test.use({ viewport: { width: 1280, height: 900 } })
-
-const chargeCount = (page: Page) => page.getByTestId('charge-count')
-const violations = (page: Page) => page.getByTestId('violations').getByRole('listitem')
-const orderSwitch = (page: Page) => page.getByRole('switch', { name: 'Charge before insert', exact: true })
 
 test('store-after-charge: 2 charges and I1; Charge before insert off → 1 charge; the shared URL replays it', async ({
   page,
   browser,
+  sandbox,
 }) => {
-  await page.goto('/sandbox?scenario=store-after-charge')
-  await expect(chargeCount(page)).toHaveText('2')
-  const i1 = violations(page).filter({ hasText: /^I1 — / })
+  await sandbox.open('store-after-charge')
+  await expect(sandbox.chargeCount).toHaveText('2')
+  const i1 = sandbox.violations.filter({ hasText: /^I1 — / })
   await expect(i1).toHaveCount(1)
   await expect(i1).toContainText('single effect')
 
   // The violation's link steps the timeline to the event that broke it: the second charge.
-  const slider = page.getByRole('slider', { name: 'Step through Timeline of store-after-charge' })
+  const slider = sandbox.stepper('store-after-charge')
   await i1.getByRole('button').click()
   await expect(slider).toHaveAttribute('aria-valuetext', /ch_0002/)
 
-  await expect(orderSwitch(page)).toBeChecked()
-  await orderSwitch(page).click()
-  await expect(orderSwitch(page)).not.toBeChecked()
-  await page.getByRole('button', { name: 'Run', exact: true }).click()
+  await expect(sandbox.orderSwitch).toBeChecked()
+  await sandbox.orderSwitch.click()
+  await expect(sandbox.orderSwitch).not.toBeChecked()
+  await sandbox.runButton.click()
 
-  await expect(chargeCount(page)).toHaveText('1')
-  await expect(violations(page)).toHaveCount(0)
+  await expect(sandbox.chargeCount).toHaveText('1')
+  await expect(sandbox.violations).toHaveCount(0)
   await expect(page.getByText('No invariant broken.', { exact: true })).toBeVisible()
   await expect(page).toHaveURL(/\/sandbox\?s=v1\.[A-Za-z0-9_-]+$/)
   const shared = page.url()
 
   // A fresh browser context (no cookies, no state) opening the link sees the same run.
   const fresh = await browser.newContext({ viewport: { width: 1280, height: 900 } })
-  const other = await fresh.newPage()
-  await other.goto(shared)
-  await expect(chargeCount(other)).toHaveText('1')
-  await expect(violations(other)).toHaveCount(0)
-  await expect(orderSwitch(other)).not.toBeChecked()
-  const narration = async (p: Page) =>
-    p
-      .getByRole('slider', { name: 'Step through Timeline of store-after-charge' })
-      .getAttribute('aria-valuetext')
-  expect(await narration(other)).toBe(await narration(page))
+  const other = new SandboxPage(await fresh.newPage())
+  await other.page.goto(shared)
+  await expect(other.chargeCount).toHaveText('1')
+  await expect(other.violations).toHaveCount(0)
+  await expect(other.orderSwitch).not.toBeChecked()
+  const narration = (on: SandboxPage) => on.stepper('store-after-charge').getAttribute('aria-valuetext')
+  expect(await narration(other)).toBe(await narration(sandbox))
   await fresh.close()
 })
 
-test('keyboard stepping changes the narrated event', async ({ page }) => {
-  await page.goto('/sandbox?scenario=lost-response')
-  const slider = page.getByRole('slider', { name: 'Step through Timeline of lost-response' })
+test('keyboard stepping changes the narrated event', async ({ page, sandbox }) => {
+  await sandbox.open('lost-response')
+  const slider = sandbox.stepper('lost-response')
   await slider.focus()
   await page.keyboard.press('Home')
   await expect(slider).toHaveAttribute('aria-valuetext', /^10:00:00\.000 — .*sends POST \/payments/)
@@ -76,11 +70,11 @@ test('keyboard stepping changes the narrated event', async ({ page }) => {
   await expect(page.getByRole('button', { name: 'Play' }).first()).toBeVisible()
 })
 
-test('a malformed shared URL shows a clear message, not a crash', async ({ page }) => {
+test('a malformed shared URL shows a clear message, not a crash', async ({ page, sandbox }) => {
   const response = await page.goto('/sandbox?s=v1.not-a-real-state')
   expect(response?.status()).toBe(200)
   await expect(page.getByRole('alert').filter({ hasText: /shared scenario/i })).toBeVisible()
-  await expect(chargeCount(page)).toHaveText('1')
+  await expect(sandbox.chargeCount).toHaveText('1')
 
   await page.goto(`/sandbox?s=v1.${'A'.repeat(7000)}`)
   await expect(page.getByRole('alert').filter({ hasText: /too long/ })).toBeVisible()

@@ -2,16 +2,13 @@
 // (test clock: one on each of two study days), then /stats, /api/export,
 // /api/import and the import form on /settings.
 import AxeBuilder from '@axe-core/playwright'
-import { type BrowserContext, expect, type Page, test } from '@playwright/test'
+import type { Page } from '@playwright/test'
+import { expect, ReviewPage, setNow, test } from './fixtures'
 
 test.use({ timezoneId: 'UTC' })
 
 const firstDay = '2026-11-30'
 const secondDay = '2026-12-01'
-
-async function setClock(context: BrowserContext, baseURL: string, isoInstant: string) {
-  await context.addCookies([{ name: 'drill-now', value: isoInstant, url: baseURL }])
-}
 
 /**
  * Reviews the first card /review offers, leaving one point unticked — the critical
@@ -20,15 +17,12 @@ async function setClock(context: BrowserContext, baseURL: string, isoInstant: st
 async function reviewMissingOnePoint(
   page: Page,
 ): Promise<{ cardId: string; missedText: string; critical: boolean }> {
-  await page.goto('/review')
-  const card = page.getByTestId('review-card')
-  await expect(card).toBeVisible()
-  const cardId = (await card.getAttribute('data-card-id')) ?? ''
-  await page.getByRole('button', { name: 'Show answer' }).click()
-  const boxes = await page
-    .getByRole('group', { name: 'Which points did you make?' })
-    .getByRole('checkbox')
-    .all()
+  const review = new ReviewPage(page)
+  await review.open()
+  await expect(review.card).toBeVisible()
+  const cardId = (await review.cardId()) ?? ''
+  await review.showAnswer()
+  const boxes = await review.points.all()
   expect(boxes.length).toBeGreaterThan(1)
   const points = await Promise.all(
     boxes.map(async (box) => {
@@ -53,22 +47,21 @@ async function reviewMissingOnePoint(
   )
   const missed = points.find((p) => p.critical) ?? points[0]!
   for (const point of points) if (point !== missed) await point.box.check()
-  await page.getByRole('button', { name: /^Again/ }).click()
+  await review.gradeButton('Again').click()
   // Graded: the page moves on (another card's prompt, or done for today).
-  await expect(page.getByRole('button', { name: /^Again/ })).toHaveCount(0)
+  await expect(review.gradeButton('Again')).toHaveCount(0)
   return { cardId, missedText: missed.text, critical: missed.critical }
 }
 
 test('after two reviews /stats shows them in the heatmap and the per-point misses; export/import round-trip', async ({
   page,
   context,
-  baseURL,
 }) => {
-  await setClock(context, baseURL!, `${firstDay}T10:00:00Z`)
+  await setNow(context, `${firstDay}T10:00:00Z`)
   const first = await reviewMissingOnePoint(page)
 
   // Again with same-day steps off: the card is due the next study day, and comes first then.
-  await setClock(context, baseURL!, `${secondDay}T10:00:00Z`)
+  await setNow(context, `${secondDay}T10:00:00Z`)
   const second = await reviewMissingOnePoint(page)
   expect(second.cardId).toBe(first.cardId)
 
@@ -146,7 +139,7 @@ test('after two reviews /stats shows them in the heatmap and the per-point misse
 
   // A fresh learner imports the file through /settings and gets the same state.
   await context.clearCookies()
-  await setClock(context, baseURL!, `${secondDay}T10:00:00Z`)
+  await setNow(context, `${secondDay}T10:00:00Z`)
   await page.goto('/settings')
   await expect(page.getByRole('link', { name: 'Download JSON' })).toHaveAttribute('href', '/api/export')
   await expect(page.getByRole('link', { name: 'Download CSV' })).toHaveAttribute(
@@ -172,13 +165,9 @@ test('after two reviews /stats shows them in the heatmap and the per-point misse
 })
 
 for (const colorScheme of ['light', 'dark'] as const) {
-  test(`axe finds no violations on /stats (${colorScheme}, with reviews)`, async ({
-    page,
-    context,
-    baseURL,
-  }) => {
+  test(`axe finds no violations on /stats (${colorScheme}, with reviews)`, async ({ page, context }) => {
     await page.emulateMedia({ colorScheme })
-    await setClock(context, baseURL!, `${firstDay}T10:00:00Z`)
+    await setNow(context, `${firstDay}T10:00:00Z`)
     await reviewMissingOnePoint(page)
     await page.goto('/stats')
     await page.getByText('Days with reviews, as a table').click()
@@ -204,11 +193,10 @@ for (const colorScheme of ['light', 'dark'] as const) {
 test('on a phone /stats fits the screen (charts and the card table scroll inside their boxes) and axe is clean', async ({
   page,
   context,
-  baseURL,
 }) => {
   await page.setViewportSize({ width: 390, height: 844 })
   await page.emulateMedia({ colorScheme: 'dark' })
-  await setClock(context, baseURL!, `${firstDay}T10:00:00Z`)
+  await setNow(context, `${firstDay}T10:00:00Z`)
   await reviewMissingOnePoint(page)
   await page.goto('/stats')
   const pageWidth = await page.evaluate(() => document.documentElement.scrollWidth)

@@ -125,6 +125,8 @@ function ReviewBody({ learnerId, nowMs }: { learnerId: string; nowMs: number }) 
         choices={choices}
         missedLastTime={next.missedLastTime.flatMap((id) => textById.get(id) ?? [])}
         queueNote={`${next.dueCount} due, ${next.newCount} new`}
+        reviewRound={next.lastReviewId === null ? 'first' : String(next.lastReviewId)}
+        answerTargetMs={card.answerTargetMinutes === undefined ? null : card.answerTargetMinutes * 60_000}
       />
       {undo}
     </div>

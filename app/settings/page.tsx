@@ -1,6 +1,7 @@
 import type { Metadata } from 'next'
 import { TimezoneSync } from '@/components/review/timezone-sync'
 import { DataTransfer } from '@/components/settings/data-transfer'
+import { RecordingsSettings } from '@/components/settings/recordings-settings'
 import { SettingsForm } from '@/components/settings/settings-form'
 import { sqlite } from '@/db/client'
 import { studyQueries } from '@/db/queries/study'
@@ -33,6 +34,7 @@ export default async function SettingsPage() {
         />
       </section>
       <DataTransfer />
+      <RecordingsSettings />
     </div>
   )
 }

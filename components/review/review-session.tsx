@@ -10,6 +10,9 @@ import { AnswerTimer } from './answer-timer'
 import { isSpaceActivated, isTypingTarget } from './keyboard'
 import { LiveTranscript } from './live-transcript'
 import { RatingButtons, type RatingChoice } from './rating-buttons'
+import { RecordButton } from './recorder/record-button'
+import { RecordingPlayer } from './recorder/recording-player'
+import { useAnswerRecording } from './recorder/use-answer-recording'
 
 export interface SessionPoint {
   id: string
@@ -30,6 +33,10 @@ export interface ReviewSessionProps {
   /** Texts of the points missed at this card's last review. */
   missedLastTime: readonly string[]
   queueNote: string
+  /** This card's review round (its last review id, or "first"): recordings of other rounds are "Last time". */
+  reviewRound: string
+  /** Answer length to aim for (card front matter), if any. */
+  answerTargetMs: number | null
 }
 
 export function ReviewSession(props: ReviewSessionProps) {
@@ -46,6 +53,11 @@ export function ReviewSession(props: ReviewSessionProps) {
   const answerHeading = useRef<HTMLHeadingElement>(null)
   const promptHeading = useRef<HTMLHeadingElement>(null)
   const revealed = answeredAfterMs !== null
+  const recording = useAnswerRecording({
+    cardId,
+    round: props.reviewRound,
+    stopNow: revealed,
+  })
 
   useEffect(() => {
     setStartedAt(performance.now())
@@ -134,7 +146,7 @@ export function ReviewSession(props: ReviewSessionProps) {
         <p data-testid="review-prompt" className="max-w-3xl text-lg">
           {props.prompt}
         </p>
-        <AnswerTimer startedAt={startedAt} stoppedAfterMs={answeredAfterMs} />
+        <AnswerTimer startedAt={startedAt} stoppedAfterMs={answeredAfterMs} targetMs={props.answerTargetMs} />
       </header>
 
       {!revealed && (
@@ -143,6 +155,8 @@ export function ReviewSession(props: ReviewSessionProps) {
             Answer out loud, as you would in the interview. When you are done, press{' '}
             <strong>Show answer</strong> (or the Space bar) and check yourself against the points.
           </p>
+          <RecordButton recording={recording} />
+          <RecordingPlayer recording={recording} />
           <LiveTranscript listening={!revealed} onTranscript={setTranscript} />
           <div className="space-y-1">
             <label htmlFor="typed-answer" className="block text-sm font-medium">
@@ -185,6 +199,7 @@ export function ReviewSession(props: ReviewSessionProps) {
               <strong>Last time you missed:</strong> {props.missedLastTime.join(' · ')}
             </div>
           )}
+          <RecordingPlayer recording={recording} />
           <fieldset className="space-y-2">
             <legend className="mb-2 font-semibold">Which points did you make?</legend>
             {preTicked.size > 0 && (

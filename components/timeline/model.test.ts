@@ -1,5 +1,9 @@
+// The timeline's model on real engine traces: each scenario runs through the sandbox's
+// own entry point (the simulator, seed 1), so these tests break when the drawing and the
+// engine drift apart. Events are found by kind, not by position, where the order is not the point.
 import { describe, expect, it } from 'vitest'
-import { lostResponseFixture as trace } from './fixtures/lost-response'
+import type { Trace, TraceEvent, TraceEventKind } from '@/lib/engine/trace'
+import { runForSandbox, scenarioFromQuery } from '@/lib/sandbox/run'
 import {
   cellId,
   crashGaps,
@@ -7,38 +11,55 @@ import {
   keyLabels,
   narrate,
   responseSummary,
+  rowId,
   stepStates,
   unknownIntervals,
 } from './model'
 
-const K = '7c1a0e44-2b19-4f6a-9d30-1a8e5b6c7d90'
-const payment = (state: 'succeeded' | 'pending_unknown') => ({
-  id: 88,
-  accountId: 17,
-  orderId: '42',
-  amountMinor: 2500,
-  currency: 'USD',
-  state,
-})
+async function traceOf(scenarioId: string): Promise<Trace> {
+  const loaded = scenarioFromQuery({ scenario: scenarioId })
+  if (loaded.problem) throw new Error(loaded.problem)
+  return (await runForSandbox(loaded.scenario)).trace
+}
 
-describe('stepStates', () => {
-  const states = stepStates(trace)
+function find(
+  trace: Trace,
+  kind: TraceEventKind,
+  where: (e: TraceEvent) => boolean = () => true,
+): TraceEvent {
+  const event = trace.events.find((e) => e.kind === kind && where(e))
+  if (!event) throw new Error(`${trace.scenario}: no ${kind} event`)
+  return event
+}
+
+const lost = await traceOf('lost-response')
+const K = lost.responses[0]?.key ?? ''
+const claimCommit = find(lost, 'commit', (e) =>
+  (e.rows?.idempotencyKeys ?? []).some((k) => k.status === 'in_progress'),
+)
+const completingCommit = find(lost, 'commit', (e) => e.rows?.payments !== undefined)
+
+describe('stepStates (lost-response)', () => {
+  const states = stepStates(lost)
 
   it('shows no rows before the claim commits', () => {
     expect(states[0]?.tables.idempotencyKeys).toEqual([])
     expect(states[0]?.changedAt).toBeNull()
+    expect(states[claimCommit.i - 1]?.tables.idempotencyKeys).toEqual([])
   })
 
-  it('shows the empty in_progress row after the insert at 20 ms, every cell new', () => {
-    const state = states[1]!
+  it('shows the empty in_progress row after the claim commits at 20 ms, every cell new', () => {
+    expect(claimCommit.tMs).toBe(20)
+    const state = states[claimCommit.i]!
     expect(state.tables.idempotencyKeys).toHaveLength(1)
     expect(state.tables.idempotencyKeys[0]?.status).toBe('in_progress')
+    expect(state.tables.idempotencyKeys[0]?.responseStatus).toBeNull()
     expect(state.changedCells.has(cellId('idempotencyKeys', `17:${K}`, 'status'))).toBe(true)
     expect(state.changedCells.has(cellId('idempotencyKeys', `17:${K}`, 'bodyHashLabel'))).toBe(true)
   })
 
   it('highlights only what the completing commit changed', () => {
-    const state = states[4]!
+    const state = states[completingCommit.i]!
     expect(state.tables.payments.map((p) => p.id)).toEqual([88])
     expect(state.changedCells.has(cellId('idempotencyKeys', `17:${K}`, 'status'))).toBe(true)
     expect(state.changedCells.has(cellId('idempotencyKeys', `17:${K}`, 'responseStatus'))).toBe(true)
@@ -46,118 +67,79 @@ describe('stepStates', () => {
     expect(state.changedCells.has(cellId('payments', '88', 'state'))).toBe(true)
     // The ledger row came from the provider's own commit earlier: kept, not highlighted.
     expect(state.tables.ledger).toHaveLength(1)
-    expect(state.changedCells.has(cellId('ledger', 'ch_1', 'status'))).toBe(false)
+    const ledgerRow = state.tables.ledger[0]!
+    expect(state.changedCells.has(cellId('ledger', rowId.ledger(ledgerRow), 'status'))).toBe(false)
   })
 
   it('keeps the rows of the last commit on later steps', () => {
     const final = states.at(-1)!
     expect(final.tables.idempotencyKeys[0]?.status).toBe('completed')
-    expect(final.changedAt).toBe(4)
+    expect(final.changedAt).toBe(completingCommit.i)
   })
 })
 
-describe('narration and labels', () => {
+describe('narration and labels (lost-response)', () => {
   it('narrates an event in the scenario clock', () => {
-    expect(narrate(trace, 8)).toBe('10:00:02.100 — retry finds the completed key and replays 201')
-    expect(narrate(trace, 1)).toMatch(/^10:00:00\.020 — /)
+    const replay = find(lost, 'claim-conflict')
+    expect(narrate(lost, replay.i)).toBe('10:00:02.100 — retry finds the completed key and replays 201')
+    expect(narrate(lost, claimCommit.i)).toMatch(/^10:00:00\.020 — /)
+    expect(narrate(lost, lost.events.length)).toBe('no events')
   })
 
   it('names the first key K', () => {
-    expect(keyLabels(trace).get(K)).toBe('K')
+    expect(keyLabels(lost).get(K)).toBe('K')
+    expect(keyLabels(lost).size).toBe(1)
   })
 
   it('summarises a stored response the way the card says it', () => {
-    const row = trace.events[4]!.rows!.idempotencyKeys![0]!
+    const row = completingCommit.rows!.idempotencyKeys![0]!
     expect(responseSummary(row.responseStatus, row.responseBody)).toBe('201, payment 88, succeeded')
     expect(responseSummary(null, null)).toBe('empty')
   })
 })
 
-describe('crashes and unknown outcomes', () => {
-  const base = trace.events.slice(0, 3)
-  it('cuts a lifeline from the crash to the restart, or to the end', () => {
-    const withCrash = {
-      ...trace,
-      events: [
-        ...base,
-        { i: 3, tMs: 420, actor: 'server-1', kind: 'crash' as const, detail: 'server dies' },
-        { i: 4, tMs: 900, actor: 'server-1', kind: 'restart' as const, detail: 'server restarts' },
-      ],
-    }
-    expect(crashGaps(withCrash)).toEqual([{ actor: 'server-1', from: 3, to: 4 }])
-    expect(crashGaps({ ...withCrash, events: withCrash.events.slice(0, 4) })).toEqual([
-      { actor: 'server-1', from: 3, to: null },
-    ])
-  })
+const crashed = await traceOf('crash-in-progress')
+const timedOut = await traceOf('provider-timeout')
 
-  it('keeps an unknown outcome open until a commit settles it', () => {
-    const withTimeout = {
-      ...trace,
-      events: [
-        ...base,
-        {
-          i: 3,
-          tMs: 1000,
-          actor: 'server-1',
-          kind: 'provider-timeout' as const,
-          detail: 'the call times out',
-        },
-      ],
-    }
-    expect(unknownIntervals(withTimeout)).toEqual([{ actor: 'server-1', from: 3, to: null }])
-    const settled = {
-      ...withTimeout,
-      events: [
-        ...withTimeout.events,
-        { i: 4, tMs: 1500, actor: 'sweeper', kind: 'provider-lookup' as const, detail: 'asks the provider' },
-        {
-          i: 5,
-          tMs: 1500,
-          actor: 'sweeper',
-          kind: 'commit' as const,
-          detail: 'settles',
-          rows: { payments: [payment('succeeded')] },
-        },
-      ],
-    }
-    expect(unknownIntervals(settled)).toEqual([{ actor: 'server-1', from: 3, to: 5 }])
-    // The timeout's own pending_unknown commit does not settle it.
-    const pendingOnly = {
-      ...withTimeout,
-      events: [
-        ...withTimeout.events,
-        {
-          i: 4,
-          tMs: 1000,
-          actor: 'server-1',
-          kind: 'commit' as const,
-          detail: 'records pending',
-          rows: { payments: [payment('pending_unknown')] },
-        },
-      ],
-    }
-    expect(unknownIntervals(pendingOnly)).toEqual([{ actor: 'server-1', from: 3, to: null }])
+describe('crashes (crash-in-progress)', () => {
+  const trace = crashed
+  const crash = find(trace, 'crash')
+  const restart = find(trace, 'restart')
+
+  it('cuts a lifeline from the crash to the restart, or to the end', () => {
+    expect(crashGaps(trace)).toEqual([{ actor: 'server-1', from: crash.i, to: restart.i }])
+    const cutAtCrash = { ...trace, events: trace.events.slice(0, crash.i + 1) }
+    expect(crashGaps(cutAtCrash)).toEqual([{ actor: 'server-1', from: crash.i, to: null }])
   })
 })
 
-describe('arrows', () => {
+describe('unknown outcomes (provider-timeout)', () => {
+  const trace = timedOut
+  const timeout = find(trace, 'provider-timeout')
+  const pendingCommit = find(trace, 'commit', (e) => e.i > timeout.i)
+  const settling = find(trace, 'commit', (e) => e.actor === 'sweeper')
+
+  it('keeps an unknown outcome open until a commit settles it', () => {
+    expect(unknownIntervals(trace)).toEqual([{ actor: 'server-1', from: timeout.i, to: settling.i }])
+  })
+
+  it('does not let the timeout’s own pending_unknown commit settle it', () => {
+    expect(pendingCommit.rows?.payments?.[0]?.state).toBe('pending_unknown')
+    const beforeSweep = { ...trace, events: trace.events.slice(0, settling.i) }
+    expect(unknownIntervals(beforeSweep)).toEqual([{ actor: 'server-1', from: timeout.i, to: null }])
+  })
+})
+
+describe('arrows (lost-response)', () => {
   it('draws a dropped response as the lost arrow only, and a received response as a mark', () => {
-    const sent = {
-      i: 11,
-      tMs: 450,
-      actor: 'server-1',
-      kind: 'response-sent' as const,
-      requestId: 'A',
-      from: 'server-1',
-      to: 'client-A',
-      detail: 'sends',
-    }
-    const lost = { ...sent, i: 12, kind: 'response-lost' as const, detail: 'dropped' }
-    const withSendAndLoss = { ...trace, events: [sent, lost] }
-    expect(isMessage(withSendAndLoss, sent)).toBe(false)
-    expect(isMessage(withSendAndLoss, lost)).toBe(true)
-    expect(isMessage({ ...trace, events: [sent] }, sent)).toBe(true)
-    const received = trace.events[10]!
-    expect(isMessage(trace, { ...received, from: 'server-1', to: 'client-A' })).toBe(false)
+    const droppedSend = find(lost, 'response-sent', (e) => e.requestId === 'A')
+    const dropped = find(lost, 'response-lost')
+    const replaySend = find(lost, 'response-sent', (e) => e.requestId === 'A-retry')
+    const received = find(lost, 'response-received')
+    expect(isMessage(lost, droppedSend)).toBe(false)
+    expect(isMessage(lost, dropped)).toBe(true)
+    expect(isMessage(lost, replaySend)).toBe(true)
+    expect(isMessage(lost, received)).toBe(false)
+    expect(isMessage(lost, find(lost, 'client-timeout'))).toBe(false)
   })
 })

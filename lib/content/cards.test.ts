@@ -54,6 +54,11 @@ describe('the idempotency deck in content/cards', () => {
     ])
   })
 
+  test('the main card sets a 3-minute answer target; the target is optional', () => {
+    expect(mainCard().answerTargetMinutes).toBe(3)
+    expect(cardById('in-flight-retry')?.answerTargetMinutes).toBeUndefined()
+  })
+
   test('exactly one point of the main card is critical: claiming the key before the work', () => {
     const critical = mainCard().points.filter((point) => point.critical)
     expect(critical.map((point) => point.id)).toEqual(['claim-before-effect'])
@@ -239,6 +244,15 @@ describe('a malformed card is rejected with a message naming the file and the fi
     })
     expect(message).toContain('fractional-order.md')
     expect(message).toContain('field "order"')
+  })
+
+  test('an answer-length target that is not a positive number of minutes', () => {
+    const message = loadErrorFor('zero-target.md', {
+      ...validFrontmatter('zero-target'),
+      answerTargetMinutes: 0,
+    })
+    expect(message).toContain('zero-target.md')
+    expect(message).toContain('field "answerTargetMinutes"')
   })
 
   test('an id that is not a lower-case slug', () => {

@@ -25,6 +25,8 @@ export const cardFrontmatterSchema = z
     scenarios: z.array(slug).default([]),
     /** Sort order within the deck. */
     order: z.number().int().nonnegative(),
+    /** Optional answer length to aim for, in minutes (the recorder's timer shows it; passing it is fine). */
+    answerTargetMinutes: z.number().positive().max(30).optional(),
   })
   .superRefine((card, ctx) => {
     const ids = card.points.map((p) => p.id)

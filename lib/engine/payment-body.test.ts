@@ -39,8 +39,11 @@ const nearBody = fc.record({
   paymentMethodToken: near(fc.string({ minLength: 1, maxLength: 255 }), fc.constantFrom('', 't'.repeat(256))),
 })
 
+// The same seed variable as the other property tests; its value is in each test's name.
+const SEED = Number(process.env.DRILL_PROPERTY_SEED ?? 20_261_130)
+
 describe('readPaymentBody', () => {
-  it('agrees with zod on near-valid bodies (most take the fast path)', () => {
+  it(`agrees with zod on near-valid bodies (most take the fast path) (fast-check seed ${SEED})`, () => {
     let accepted = 0
     fc.assert(
       fc.property(nearBody, (input) => {
@@ -48,17 +51,17 @@ describe('readPaymentBody', () => {
         if (read.ok) accepted++
         expect(read).toEqual(viaZod(input))
       }),
-      { numRuns: 5000, seed: 20261130 },
+      { numRuns: 5000, seed: SEED },
     )
     expect(accepted).toBeGreaterThan(1000)
   })
 
-  it('answers exactly as zod + canonical JSON do, for valid and invalid bodies alike', () => {
+  it(`answers exactly as zod + canonical JSON do, for valid and invalid bodies alike (fast-check seed ${SEED})`, () => {
     fc.assert(
       fc.property(fc.oneof(body, fc.anything()), (input) => {
         expect(readPaymentBody(input)).toEqual(viaZod(input))
       }),
-      { numRuns: 5000, seed: 20261130 },
+      { numRuns: 5000, seed: SEED },
     )
   })
 
@@ -85,12 +88,12 @@ function canonicalReference(value: unknown): string {
 }
 
 describe('canonicalJson', () => {
-  it('matches the reference definition on arbitrary JSON-like values', () => {
+  it(`matches the reference definition on arbitrary JSON-like values (fast-check seed ${SEED})`, () => {
     fc.assert(
       fc.property(fc.anything({ withObjectString: true, withNullPrototype: true }), (value) => {
         expect(canonicalJson(value)).toBe(canonicalReference(value))
       }),
-      { numRuns: 5000, seed: 20261130 },
+      { numRuns: 5000, seed: SEED },
     )
   })
 })

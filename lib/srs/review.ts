@@ -42,6 +42,8 @@ export type NextReview =
       preview: SchedulePreview
       /** Point ids missed at the last review of this card, if any were. */
       missedLastTime: string[]
+      /** Id of this card's last review log, or null before its first review (one review round per value). */
+      lastReviewId: number | null
       dueCount: number
       newCount: number
     }
@@ -141,6 +143,7 @@ export function nextReview(
     schedule,
     preview: previewSchedule(card.id, schedule, nowMs, settings),
     missedLastTime,
+    lastReviewId: last?.id ?? null,
     dueCount: queue.counts.dueNow,
     newCount: queue.counts.newAvailable,
   }

@@ -1,5 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, test } from 'vitest'
+import { propertySeed, seedLabel } from '@/tests/property-seed'
 import {
   type StudyDayConfig,
   studyDateFromNumber,
@@ -106,13 +107,14 @@ describe('properties over random instants, zones and rollover hours', () => {
     'America/Santiago',
     'Pacific/Kiritimati',
   ]
+  const seed = propertySeed(20261130)
   const arbitraries = [
     fc.integer({ min: at('2020-01-01T00:00:00Z'), max: at('2035-01-01T00:00:00Z') }),
     fc.constantFrom(...zones),
     fc.integer({ min: 0, max: 23 }),
   ] as const
 
-  test('an instant lies inside its own study day, which is 22.5–25.5 hours long and followed by the next', () => {
+  test(`an instant lies inside its own study day, which is 22.5–25.5 hours long and followed by the next ${seedLabel(seed)}`, () => {
     fc.assert(
       fc.property(...arbitraries, (instantMs, timezone, rolloverHour) => {
         const config = { timezone, rolloverHour }
@@ -125,11 +127,11 @@ describe('properties over random instants, zones and rollover hours', () => {
         expect(studyDayNumberOf(day.endMs, config)).toBe(day.dayNumber + 1)
         expect(studyDayNumberOf(day.startMs - 1, config)).toBe(day.dayNumber - 1)
       }),
-      { seed: 20261130, numRuns: 2000 },
+      { seed, numRuns: 2000 },
     )
   })
 
-  test('on the scheduler time line, the UTC date is the study date', () => {
+  test(`on the scheduler time line, the UTC date is the study date ${seedLabel(seed)}`, () => {
     fc.assert(
       fc.property(...arbitraries, (instantMs, timezone, rolloverHour) => {
         const config = { timezone, rolloverHour }
@@ -140,7 +142,7 @@ describe('properties over random instants, zones and rollover hours', () => {
           day: studyTime.getUTCDate(),
         }).toEqual(studyDateFromNumber(studyDayNumberOf(instantMs, config)))
       }),
-      { seed: 20261130, numRuns: 2000 },
+      { seed, numRuns: 2000 },
     )
   })
 })

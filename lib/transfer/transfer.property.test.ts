@@ -3,11 +3,12 @@
 import fc from 'fast-check'
 import { Rating } from 'ts-fsrs'
 import { expect, test } from 'vitest'
+import { propertySeed, seedLabel } from '@/tests/property-seed'
 import { exportStudyState } from './export'
 import { importStudyState } from './import'
 import { addLearner, freshDatabase, recordReview, studyRows } from './testing'
 
-const seed = Number(process.env.FC_SEED ?? Date.now() % 2 ** 31)
+const seed = propertySeed(20261130)
 const t0 = Date.UTC(2026, 0, 5, 9)
 const hourMs = 3_600_000
 const points = ['a', 'b', 'c', 'd', 'e']
@@ -19,7 +20,7 @@ const reviewArb = fc.record({
   ticked: fc.subarray(points),
 })
 
-test('export → import reproduces the state; importing twice is a no-op', () => {
+test(`export → import reproduces the state; importing twice is a no-op ${seedLabel(seed)}`, () => {
   fc.assert(
     fc.property(fc.array(reviewArb, { maxLength: 25 }), (reviews) => {
       const sqlite = freshDatabase()

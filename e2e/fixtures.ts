@@ -1,0 +1,106 @@
+// Shared e2e helpers: the test-clock cookie and page objects for the review loop and
+// the sandbox. Specs import `test` and `expect` from here; the page objects are
+// fixtures (`review`, `sandbox`) so a spec names what it does, not which selector does it.
+import { type BrowserContext, test as base, expect, type Locator, type Page } from '@playwright/test'
+
+export { expect }
+
+/**
+ * Moves "now" for the server: it runs with DRILL_TEST_CLOCK=1, so the `drill-now` cookie
+ * (a full ISO instant with a zone) replaces its clock for every request of this context.
+ */
+export async function setNow(context: BrowserContext, isoInstant: string): Promise<void> {
+  const baseURL = base.info().project.use.baseURL ?? 'http://127.0.0.1'
+  await context.addCookies([{ name: 'drill-now', value: isoInstant, url: baseURL }])
+}
+
+/** /review: the card under review, revealing it, ticking points, grading. */
+export class ReviewPage {
+  readonly card: Locator
+  readonly done: Locator
+  readonly prompt: Locator
+  readonly showAnswerButton: Locator
+  readonly suggestedRating: Locator
+  readonly points: Locator
+
+  constructor(readonly page: Page) {
+    this.card = page.getByTestId('review-card')
+    this.done = page.getByTestId('review-done')
+    this.prompt = page.getByTestId('review-prompt')
+    this.showAnswerButton = page.getByRole('button', { name: 'Show answer' })
+    this.suggestedRating = page.getByTestId('suggested-rating')
+    this.points = page.getByRole('group', { name: 'Which points did you make?' }).getByRole('checkbox')
+  }
+
+  /** Opens /review and waits for a card or "done" (the first visit stores the browser's zone first). */
+  async open(): Promise<void> {
+    await this.page.goto('/review')
+    await expect(this.card.or(this.done)).toBeVisible()
+  }
+
+  async cardId(): Promise<string | null> {
+    return this.card.getAttribute('data-card-id')
+  }
+
+  async showAnswer(): Promise<void> {
+    await this.showAnswerButton.click()
+  }
+
+  /** The rating button whose accessible name starts with the rating (Again / Hard / Good / Easy). */
+  gradeButton(rating: 'Again' | 'Hard' | 'Good' | 'Easy'): Locator {
+    return this.page.getByRole('button', { name: new RegExp(`^${rating}`) })
+  }
+
+  /** The critical point's checkbox (described as critical for screen readers). */
+  criticalPoint(): Locator {
+    return this.page.locator('input[type="checkbox"][aria-describedby^="critical-"]')
+  }
+
+  async tickAll(): Promise<void> {
+    for (const box of await this.points.all()) await box.check()
+  }
+
+  /** Grades and waits until the page moved on from this card. */
+  async grade(rating: 'Again' | 'Hard' | 'Good' | 'Easy'): Promise<void> {
+    const cardId = await this.cardId()
+    await this.gradeButton(rating).click()
+    await expect(
+      this.page.locator(
+        `[data-testid="review-done"], [data-testid="review-card"]:not([data-card-id="${cardId}"])`,
+      ),
+    ).toBeVisible()
+  }
+}
+
+/** /sandbox: the scenario run, its charge count, violations and the Charge before insert switch. */
+export class SandboxPage {
+  readonly chargeCount: Locator
+  readonly violations: Locator
+  readonly orderSwitch: Locator
+  readonly runButton: Locator
+
+  constructor(readonly page: Page) {
+    this.chargeCount = page.getByTestId('charge-count')
+    this.violations = page.getByTestId('violations').getByRole('listitem')
+    this.orderSwitch = page.getByRole('switch', { name: 'Charge before insert', exact: true })
+    this.runButton = page.getByRole('button', { name: 'Run', exact: true })
+  }
+
+  async open(scenarioId: string): Promise<void> {
+    await this.page.goto(`/sandbox?scenario=${scenarioId}`)
+  }
+
+  /** The slider that steps through a scenario's timeline. */
+  stepper(scenarioId: string): Locator {
+    return this.page.getByRole('slider', { name: `Step through Timeline of ${scenarioId}` })
+  }
+}
+
+export const test = base.extend<{ review: ReviewPage; sandbox: SandboxPage }>({
+  review: async ({ page }, use) => {
+    await use(new ReviewPage(page))
+  },
+  sandbox: async ({ page }, use) => {
+    await use(new SandboxPage(page))
+  },
+})
