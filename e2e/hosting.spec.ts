@@ -344,6 +344,7 @@ test.describe
       request,
     }) => {
       const statuses: number[] = []
+      const startedMs = Date.now()
       for (let i = 0; i < 220; i++) {
         const forged = `203.0.113.${i % 250}`
         const headers: Record<string, string> = {
@@ -354,8 +355,10 @@ test.describe
         if (i % 2) headers.cookie = learnerCookie()
         statuses.push((await request.post(url('/api/accounts'), { headers })).status())
       }
-      // Anonymous bucket (60) and the address-wide cap (150) bound everyone at this address.
-      expect(statuses.filter((s) => s === 201).length).toBeLessThanOrEqual(155)
-      expect(statuses.slice(-20).every((s) => s === 429)).toBe(true)
+      // The address-wide cap (burst 150, then 15 a minute) bounds everyone at this address,
+      // forged headers and fresh cookies included; only its refill gets through later.
+      const refilled = Math.ceil(((Date.now() - startedMs) / 60_000) * 15) + 1
+      expect(statuses.filter((s) => s === 201).length).toBeLessThanOrEqual(150 + refilled)
+      expect(statuses.slice(-60).filter((s) => s === 201).length).toBeLessThanOrEqual(refilled)
     })
   })
