@@ -1,4 +1,5 @@
 import type { NextConfig } from 'next'
+import { API_CSP, HSTS, HTTPS_FORWARDED, STATIC_SECURITY_HEADERS } from './lib/http/security-headers'
 import { MAX_IMPORT_BYTES } from './lib/transfer/limits'
 
 const nextConfig: NextConfig = {
@@ -7,6 +8,19 @@ const nextConfig: NextConfig = {
   serverExternalPackages: ['better-sqlite3'],
   poweredByHeader: false,
   typedRoutes: false,
+  // The headers every response carries; pages get their nonce CSP from proxy.ts.
+  async headers() {
+    return [
+      { source: '/:path*', headers: [...STATIC_SECURITY_HEADERS] },
+      {
+        source: '/:path*',
+        has: [HTTPS_FORWARDED],
+        headers: [{ key: 'Strict-Transport-Security', value: HSTS }],
+      },
+      { source: '/api/:path*', headers: [{ key: 'Content-Security-Policy', value: API_CSP }] },
+      { source: '/_next/:path*', headers: [{ key: 'Content-Security-Policy', value: API_CSP }] },
+    ]
+  },
   experimental: {
     // proxy.ts makes Next buffer request bodies, cut at 10 MB by default: an import
     // under our limit would arrive truncated. One MB above the import limit, so a

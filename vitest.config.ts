@@ -7,6 +7,7 @@ export default defineConfig({
     exclude: ['node_modules/**', 'e2e/**', '.next*/**'],
     environment: 'node',
     globalSetup: ['./tests/global-setup.ts'],
+    setupFiles: ['./tests/simulator-setup.ts'],
     testTimeout: 60_000,
     // server-only throws outside a React server bundle; unit tests import data modules directly.
     alias: { 'server-only': new URL('./tests/server-only-stub.ts', import.meta.url).pathname },

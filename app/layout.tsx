@@ -15,6 +15,10 @@ export const metadata: Metadata = {
   },
 }
 
+// Every page renders per request: the CSP nonce proxy.ts mints for each request must reach
+// Next's inline and bundle scripts, which a page prerendered at build time cannot carry.
+export const dynamic = 'force-dynamic'
+
 export const viewport: Viewport = {
   themeColor: [
     { media: '(prefers-color-scheme: light)', color: '#ffffff' },

@@ -3,7 +3,8 @@ import { TimezoneSync } from '@/components/review/timezone-sync'
 import { sqlite } from '@/db/client'
 import { studyQueries } from '@/db/queries/study'
 import { requestNowMs } from '@/lib/clock'
-import { allCards } from '@/lib/content/cards'
+import { reviewDeckFor } from '@/lib/decks'
+import { warmDrillCards } from '@/lib/drills/cards'
 import { currentLearnerId } from '@/lib/learner'
 import { formatInstant } from '@/lib/srs/format-time'
 import { studySummary } from '@/lib/srs/review'
@@ -13,9 +14,10 @@ export const dynamic = 'force-dynamic'
 export default async function DashboardPage() {
   const learnerId = await currentLearnerId()
   const nowMs = await requestNowMs()
+  await warmDrillCards()
   const db = sqlite()
   const knowsTimezone = studyQueries(db).getLearnerSettingsByLearnerId(learnerId) !== undefined
-  const cards = allCards()
+  const cards = reviewDeckFor(db, learnerId)
   const summary = studySummary(db, learnerId, cards, nowMs)
   const stats = [
     { label: 'Due now', value: String(summary.dueNow), testId: 'due-now' },
@@ -47,8 +49,8 @@ export default async function DashboardPage() {
       </h1>
       <p className="max-w-2xl text-zinc-700 dark:text-zinc-300">
         Answer each card out loud as you would in the interview, tick the points you made, and grade yourself;
-        the scheduler brings the card back when you are about to forget it. {cards.length} cards in the deck;
-        a new study day starts at {String(summary.settings.rolloverHour).padStart(2, '0')}:00 (
+        the scheduler brings the card back when you are about to forget it. {cards.length} cards in the decks
+        you study; a new study day starts at {String(summary.settings.rolloverHour).padStart(2, '0')}:00 (
         {summary.settings.timezone}).
       </p>
       <dl className="grid max-w-3xl grid-cols-2 gap-3 sm:grid-cols-3">

@@ -1,19 +1,29 @@
 // `npm run bench:engine` — the engine against the database it runs on, in one run.
-// File database in a temp dir (WAL, synchronous=NORMAL, as the app opens it). Each
+// File database in a temp dir (WAL, synchronous=FULL, as the app opens it). Each
 // baseline does the database work the engine cannot avoid, on the same shapes:
 //   creates/s vs raw single-row inserts into a copy of idempotency_keys (same columns,
 //   same primary key and partial indexes, a claim-sized row) — an idempotent create
 //   needs two commits, so the ratio is taken against raw ÷ 2 (target ≥ 0.8);
 //   replays/s vs a point read of the same idempotency_keys row by primary key (≥ 0.8);
 //   one canonical scenario's median simulation time (≤ 2 ms);
-//   fuzz schedules/s on one thread, through the CLI's own fuzz loop (≥ 5,000).
+//   fuzz schedules/s on one thread, through the CLI's own fuzz loop (≥ 5,000);
+//   the cost of durable commits: the same raw insert and engine create under
+//   synchronous=NORMAL beside FULL (each side's ratio taken against its own raw insert).
 // Engine and baseline run in alternating slices, so load from other processes on a
 // shared machine falls on both sides of a ratio alike.
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { migrateSqlite, openSqlite } from '../db/open'
-import { createEngine, runScenario, SimulatedProvider, scenarioById, systemClock } from '../lib/engine'
+import '../lib/simulator'
+import { FILE_SYNCHRONOUS, migrateSqlite, openSqlite, type Synchronous } from '../db/open'
+import {
+  createEngine,
+  DAY_MS,
+  runScenario,
+  SimulatedProvider,
+  scenarioById,
+  systemClock,
+} from '../lib/engine'
 import { canonicalJson, sha256Hex } from '../lib/engine/canonical'
 import { paymentBody } from '../lib/engine/responses'
 import { fuzzRange } from '../lib/engine/sim/fuzz'
@@ -67,6 +77,68 @@ function cloneKeyTable(sqlite: ReturnType<typeof openSqlite>, name: string): voi
   for (const { sql } of ddl) sqlite.exec(sql.replaceAll('idempotency_keys', name))
 }
 
+const requestBody = canonicalJson(BODY)
+const hash = sha256Hex(requestBody)
+
+/** One raw claim-sized insert per call into `bench_raw_keys` (made by cloneKeyTable) on `sqlite`. */
+function rawClaimOn(sqlite: ReturnType<typeof openSqlite>): () => unknown {
+  const rawInsert = sqlite.prepare(
+    `INSERT INTO bench_raw_keys (account_id, key, operation, status, body_hash, request_body, provider_key, lease_until_ms, lease_version, created_at_ms, expires_at_ms)
+     VALUES (17, ?, 'create_payment', 'in_progress', ?, ?, ?, ?, 0, ?, ?)`,
+  )
+  let rawKeys = 0
+  return () => {
+    const nowMs = Date.now()
+    return rawInsert.run(
+      `raw-${rawKeys++}`,
+      hash,
+      requestBody,
+      `pk_${hash.slice(0, 20)}`,
+      nowMs + 30_000,
+      nowMs,
+      nowMs + DAY_MS,
+    )
+  }
+}
+
+/**
+ * What durable commits cost: raw inserts and engine creates (provider in memory, so
+ * only our own two commits) on a database opened with each synchronous mode. Each
+ * engine figure is measured beside the raw insert under the same mode, so its ratio
+ * stays honest; the FULL ÷ NORMAL lines are the price of surviving a power loss.
+ */
+async function durabilityCost(
+  dir: string,
+  rawClaimOn: (sqlite: ReturnType<typeof openSqlite>) => () => unknown,
+): Promise<void> {
+  line('durable commits: synchronous=FULL against NORMAL', '')
+  const measured = new Map<Synchronous, { raw: number; creates: number }>()
+  for (const mode of ['NORMAL', 'FULL'] as const) {
+    const sqlite = openSqlite(path.join(dir, `durability-${mode}.db`), { synchronous: mode })
+    migrateSqlite(sqlite)
+    cloneKeyTable(sqlite, 'bench_raw_keys')
+    const provider = new SimulatedProvider({ database: ':memory:', clock: systemClock })
+    const engine = createEngine({ sqlite, clock: systemClock, provider })
+    const [raw, creates] = await compare(rawClaimOn(sqlite), (i) =>
+      engine.createPayment({ accountId: 17, key: `dur-${i}`, body: BODY }),
+    )
+    measured.set(mode, { raw, creates })
+    line(`  ${mode.padEnd(6)} raw insert tx/s`, fmt(raw))
+    line(`  ${mode.padEnd(6)} engine creates/s, provider in memory`, fmt(creates))
+    ratioLine(`${mode.padEnd(6)} ratio to raw ÷ 2 (same mode)`, creates / (raw / 2), 0.8)
+    provider.close()
+    sqlite.close()
+  }
+  const normal = measured.get('NORMAL')!
+  const full = measured.get('FULL')!
+  line('  raw insert: FULL ÷ NORMAL', (full.raw / normal.raw).toFixed(2).padStart(9), 'throughput kept')
+  line(
+    '  engine creates: FULL ÷ NORMAL',
+    (full.creates / normal.creates).toFixed(2).padStart(9),
+    'throughput kept (the price of surviving a power loss)',
+  )
+}
+
 async function main() {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'drill-bench-engine-'))
   try {
@@ -74,25 +146,7 @@ async function main() {
     migrateSqlite(sqlite)
     cloneKeyTable(sqlite, 'bench_raw_keys')
     // The row a claim writes: 64-hex body hash, the canonical request, our provider key, lease and TTL.
-    const requestBody = canonicalJson(BODY)
-    const hash = sha256Hex(requestBody)
-    const rawInsert = sqlite.prepare(
-      `INSERT INTO bench_raw_keys (account_id, key, operation, status, body_hash, request_body, provider_key, lease_until_ms, lease_version, created_at_ms, expires_at_ms)
-       VALUES (17, ?, 'create_payment', 'in_progress', ?, ?, ?, ?, 0, ?, ?)`,
-    )
-    let rawKeys = 0
-    const rawClaim = () => {
-      const nowMs = Date.now()
-      return rawInsert.run(
-        `raw-${rawKeys++}`,
-        hash,
-        requestBody,
-        `pk_${hash.slice(0, 20)}`,
-        nowMs + 30_000,
-        nowMs,
-        nowMs + 86_400_000,
-      )
-    }
+    const rawClaim = rawClaimOn(sqlite)
     const providerDb = openSqlite(path.join(dir, 'provider.db'))
     const provider = new SimulatedProvider({ database: providerDb, clock: systemClock })
     const engine = createEngine({ sqlite, clock: systemClock, provider })
@@ -101,7 +155,7 @@ async function main() {
     const engineOnly = createEngine({ sqlite, clock: systemClock, provider: memoryProvider })
 
     console.log(
-      `bench:engine — file database in ${dir} (WAL, synchronous=NORMAL), ~${DURATION_MS} ms per figure`,
+      `bench:engine — file database in ${dir} (WAL, synchronous=${FILE_SYNCHRONOUS}), ~${DURATION_MS} ms per figure`,
     )
     console.log('')
 
@@ -137,7 +191,7 @@ async function main() {
         providerKey: `pk_${i}`,
         leaseUntilMs: nowMs + 30_000,
         createdAtMs: nowMs,
-        expiresAtMs: nowMs + 86_400_000,
+        expiresAtMs: nowMs + DAY_MS,
       })
       const row = store.keyGet.get(17, key)!
       store.begin.run()
@@ -163,7 +217,7 @@ async function main() {
         scope: 17,
         key,
         version: row.lease_version,
-        expiresAtMs: nowMs + 86_400_000,
+        expiresAtMs: nowMs + DAY_MS,
       })
       store.commit.run()
     }
@@ -224,6 +278,8 @@ async function main() {
       fmt(fuzzRate),
       `target ≥ 5,000: ${verdict(fuzzRate, 5000)}`,
     )
+    console.log('')
+    await durabilityCost(dir, rawClaimOn)
     console.log('')
     console.log(
       `machine: ${os.cpus().length} cores, load average ${os

@@ -27,13 +27,28 @@ export class DatabaseOpenError extends Error {
   }
 }
 
-/** Opens (creating its folder) a SQLite file with WAL and foreign keys on. */
-export function openSqlite(dbPath: string): Sqlite {
+/**
+ * How a file database syncs its commits. FULL: in WAL mode every commit fsyncs the
+ * log before it returns, so a claim is on disk before the provider is called and
+ * survives a power loss or OS crash, not only a process crash (NORMAL may lose the
+ * last commits then, and a lost claim lets a retry charge again). An in-memory
+ * database (the simulator) has nothing to sync.
+ */
+export type Synchronous = 'FULL' | 'NORMAL'
+export const FILE_SYNCHRONOUS: Synchronous = 'FULL'
+
+/** Opens (creating its folder) a SQLite file with WAL, durable commits and foreign keys on. */
+export function openSqlite(
+  dbPath: string,
+  { synchronous = FILE_SYNCHRONOUS }: { synchronous?: Synchronous } = {},
+): Sqlite {
   try {
     if (dbPath !== ':memory:') fs.mkdirSync(path.dirname(path.resolve(dbPath)), { recursive: true })
     const sqlite = new Database(dbPath)
-    if (dbPath !== ':memory:') sqlite.pragma('journal_mode = WAL')
-    sqlite.pragma('synchronous = NORMAL')
+    if (dbPath !== ':memory:') {
+      sqlite.pragma('journal_mode = WAL')
+      sqlite.pragma(`synchronous = ${synchronous}`)
+    }
     sqlite.pragma('foreign_keys = ON')
     sqlite.pragma('busy_timeout = 5000')
     return sqlite

@@ -131,6 +131,8 @@ export const learnerSettings = sqliteTable('learner_settings', {
   /** IANA zone from the browser, e.g. 'Europe/Berlin'. */
   timezone: text('timezone').notNull().default('UTC'),
   updatedAtMs: integer('updated_at_ms').notNull(),
+  /** JSON array of deck ids the learner switched off (lib/decks). Absent from the array = on. */
+  disabledDecks: text('disabled_decks').notNull().default('[]'),
 })
 export type LearnerSettings = typeof learnerSettings.$inferSelect
 export type NewLearnerSettings = typeof learnerSettings.$inferInsert
@@ -203,6 +205,39 @@ export const reviewLogs = sqliteTable(
 )
 export type ReviewLog = typeof reviewLogs.$inferSelect
 export type NewReviewLog = typeof reviewLogs.$inferInsert
+
+/**
+ * A learner's own card (issue 15): the same fields as a content/cards file, stored
+ * per learner. `id` is unique per learner (and never a built-in card's id), so
+ * card_states and review_logs refer to it exactly as they refer to built-in cards.
+ */
+export const ownCards = sqliteTable(
+  'own_cards',
+  {
+    learnerId: text('learner_id')
+      .notNull()
+      .references(() => learners.id, { onDelete: 'cascade' }),
+    id: text('id').notNull(),
+    title: text('title').notNull(),
+    /** The deck's name as the learner wrote it, e.g. "Rate limiter". */
+    deckName: text('deck_name').notNull(),
+    /** The deck's slug: the deck id is `own:<deckSlug>`. */
+    deckSlug: text('deck_slug').notNull(),
+    prompt: text('prompt').notNull(),
+    /** JSON array of { id, text, critical, cues }. */
+    points: text('points').notNull(),
+    /** The model answer, Markdown (may be empty). Rendered only through lib/content/markdown. */
+    answerMarkdown: text('answer_markdown').notNull().default(''),
+    createdAtMs: integer('created_at_ms').notNull(),
+    updatedAtMs: integer('updated_at_ms').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.learnerId, t.id] }),
+    index('own_cards_learner_deck').on(t.learnerId, t.deckSlug, t.createdAtMs),
+  ],
+)
+export type OwnCardRow = typeof ownCards.$inferSelect
+export type NewOwnCardRow = typeof ownCards.$inferInsert
 
 // ───────────────────────────── server ─────────────────────────────
 

@@ -2,8 +2,8 @@
 // visits by the cookie), curl commands with their key, and their rows updating as
 // they call the API.
 import AxeBuilder from '@axe-core/playwright'
-import { expect, test } from '@playwright/test'
 import { newKey, pay, paymentBody } from './api-client'
+import { expect, test } from './fixtures'
 
 test('the Live tab gives the learner an account and shows their calls as they happen', async ({
   page,

@@ -1,9 +1,50 @@
 // Shared e2e helpers: the test-clock cookie and page objects for the review loop and
 // the sandbox. Specs import `test` and `expect` from here; the page objects are
 // fixtures (`review`, `sandbox`) so a spec names what it does, not which selector does it.
-import { type BrowserContext, test as base, expect, type Locator, type Page } from '@playwright/test'
+// The `test` here also fails any test during which a page reported a Content-Security-
+// Policy violation, so every spec that browses a page checks that the CSP
+// (lib/http/security-headers.ts) breaks nothing on it.
+import {
+  type Browser,
+  type BrowserContext,
+  test as base,
+  expect,
+  type Locator,
+  type Page,
+} from '@playwright/test'
 
+export type { BrowserContext, Page }
 export { expect }
+
+// Runs in every document before the page's own scripts (Playwright injects it over the
+// DevTools protocol, which the page's CSP does not govern) and turns each violation into
+// a console error the watcher below collects.
+const REPORT_VIOLATIONS = () => {
+  document.addEventListener(
+    'securitypolicyviolation',
+    (event) => {
+      console.error(
+        `[csp-violation] ${event.effectiveDirective} blocked ${event.blockedURI || 'inline'} in ${
+          event.sourceFile || event.documentURI
+        }:${event.lineNumber}`,
+      )
+    },
+    true,
+  )
+}
+
+// Chromium also logs "Refused to … because it violates the following Content Security
+// Policy directive" on its own; either form counts.
+const CSP_MESSAGE = /\[csp-violation\]|Content Security Policy/i
+
+/** Collects the CSP violations of every page in `context` into `sink`. */
+export async function watchCspViolations(context: BrowserContext, sink: string[]): Promise<void> {
+  await context.addInitScript(REPORT_VIOLATIONS)
+  context.on('console', (message) => {
+    if (message.type() === 'error' && CSP_MESSAGE.test(message.text()))
+      sink.push(`${message.page()?.url() ?? '?'}: ${message.text()}`)
+  })
+}
 
 /**
  * Moves "now" for the server: it runs with DRILL_TEST_CLOCK=1, so the `drill-now` cookie
@@ -60,6 +101,18 @@ export class ReviewPage {
     for (const box of await this.points.all()) await box.check()
   }
 
+  /** A timeline drill card (the second deck): picks the first option of every question, up to the grade. */
+  async answerDrill(): Promise<void> {
+    for (let i = 0; i < 6; i++) {
+      await this.page.getByRole('radio').first().check()
+      await this.page.getByRole('button', { name: 'Check' }).click()
+      const next = this.page.getByRole('button', { name: /^(Next|Grade)$/ })
+      const grading = (await next.textContent()) === 'Grade'
+      await next.click()
+      if (grading) return
+    }
+  }
+
   /** Grades and waits until the page moved on from this card. */
   async grade(rating: 'Again' | 'Hard' | 'Good' | 'Easy'): Promise<void> {
     const cardId = await this.cardId()
@@ -96,7 +149,30 @@ export class SandboxPage {
   }
 }
 
-export const test = base.extend<{ review: ReviewPage; sandbox: SandboxPage }>({
+export const test = base.extend<{ review: ReviewPage; sandbox: SandboxPage; cspViolations: string[] }>({
+  // Auto: every test is watched, including the extra contexts it opens with
+  // browser.newContext(). A test that provokes a violation on purpose empties the array
+  // after checking it.
+  cspViolations: [
+    async ({ context, browser }, use) => {
+      const violations: string[] = []
+      await watchCspViolations(context, violations)
+      const b = browser as Browser & { newContext: Browser['newContext'] }
+      const original = b.newContext
+      b.newContext = async (...args: Parameters<Browser['newContext']>) => {
+        const extra = await original.apply(browser, args)
+        await watchCspViolations(extra, violations)
+        return extra
+      }
+      try {
+        await use(violations)
+      } finally {
+        b.newContext = original
+      }
+      expect(violations, 'CSP violations reported while this test browsed').toEqual([])
+    },
+    { auto: true },
+  ],
   review: async ({ page }, use) => {
     await use(new ReviewPage(page))
   },

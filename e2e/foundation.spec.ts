@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright'
-import { expect, test } from '@playwright/test'
+import { expect, test } from './fixtures'
 
 test('home → Cards → the idempotency card shows its prompt and its five points', async ({ page }) => {
   await page.goto('/')

@@ -48,6 +48,8 @@ test('store-after-charge: 2 charges and I1; Charge before insert off → 1 charg
 test('keyboard stepping changes the narrated event', async ({ page, sandbox }) => {
   await sandbox.open('lost-response')
   const slider = sandbox.stepper('lost-response')
+  // The slider is disabled until the player has hydrated; a keyboard user gets it once it is ready.
+  await expect(slider).toBeEnabled()
   await slider.focus()
   await page.keyboard.press('Home')
   await expect(slider).toHaveAttribute('aria-valuetext', /^10:00:00\.000 — .*sends POST \/payments/)

@@ -8,6 +8,7 @@
 import fs from 'node:fs'
 import os from 'node:os'
 import { Worker } from 'node:worker_threads'
+import '@/lib/simulator'
 import {
   canonicalScenarios,
   type EngineConfig,
@@ -242,10 +243,12 @@ async function fuzz(args: Args): Promise<number> {
             progress()
           })
         : new Promise<Extract<FuzzMessage, { type: 'done' }>>((resolve, reject) => {
-            // Workers start without tsx's loader: register it, then load the TypeScript module.
+            // Workers start without tsx's loader: register it, configure the simulator (the
+            // app's migrations and scenarios), then load the TypeScript module.
+            const setup = new URL('../lib/simulator.ts', import.meta.url).href
             const entry = new URL('../lib/engine/sim/fuzz.ts', import.meta.url).href
             const worker = new Worker(
-              `import('tsx/esm/api').then((tsx) => { tsx.register(); return import(${JSON.stringify(entry)}) })`,
+              `import('tsx/esm/api').then((tsx) => { tsx.register(); return import(${JSON.stringify(setup)}) }).then(() => import(${JSON.stringify(entry)}))`,
               { eval: true, workerData: { drillFuzz: job } },
             )
             worker.on('message', (message: FuzzMessage) => {

@@ -4,6 +4,7 @@ import { spawnSync } from 'node:child_process'
 const steps: Array<[string, string[]]> = [
   ['typecheck', ['run', 'typecheck']],
   ['lint', ['run', 'lint']],
+  ['imports', ['exec', '--', 'tsx', 'scripts/check-imports.ts']],
   ['content', ['exec', '--', 'tsx', 'scripts/check-content.ts']],
   ['unit', ['run', 'test:unit']],
   ['e2e', ['run', 'test:e2e']],

@@ -1,36 +1,109 @@
 import type { Metadata } from 'next'
 import Link from 'next/link'
+import { DrillList } from '@/components/drills/drill-list'
+import { sqlite } from '@/db/client'
 import { allCards } from '@/lib/content/cards'
+import { allReviewCardsFor, decksFor, type ReviewCard } from '@/lib/decks'
+import { currentLearnerId } from '@/lib/learner'
 
 export const metadata: Metadata = { title: 'Cards' }
+// Lists the learner's own cards too: per request.
+export const dynamic = 'force-dynamic'
 
-export default function CardsPage() {
-  const cards = allCards()
+function CardLink({
+  href,
+  title,
+  prompt,
+  note,
+}: {
+  href: string
+  title: string
+  prompt: string
+  note: string
+}) {
   return (
-    <section aria-labelledby="cards-title">
-      <h1 id="cards-title" className="text-2xl font-bold">
-        Cards
-      </h1>
-      <p className="mt-2 max-w-2xl text-zinc-700 dark:text-zinc-300">
-        One main question and the follow-ups an interviewer asks next. Each card lists the points a strong
-        answer makes.
-      </p>
-      <ul className="mt-6 grid gap-3 sm:grid-cols-2">
-        {cards.map((card) => (
-          <li key={card.id}>
-            <Link
-              href={`/cards/${card.id}`}
-              className="block h-full rounded-xl border border-zinc-200 bg-white p-4 hover:border-zinc-400 dark:border-zinc-800 dark:bg-zinc-900 dark:hover:border-zinc-600"
-            >
-              <span className="block font-semibold">{card.title}</span>
-              <span className="mt-1 block text-sm text-zinc-700 dark:text-zinc-300">{card.prompt}</span>
-              <span className="mt-2 block text-xs text-zinc-600 dark:text-zinc-400">
-                {card.points.length} points{card.order === 0 ? ' · main card' : ' · follow-up'}
-              </span>
-            </Link>
-          </li>
+    <Link
+      href={href}
+      className="block h-full rounded-xl border border-zinc-200 bg-white p-4 hover:border-zinc-400 dark:border-zinc-800 dark:bg-zinc-900 dark:hover:border-zinc-600"
+    >
+      <span className="block font-semibold">{title}</span>
+      <span className="mt-1 block text-sm text-zinc-700 dark:text-zinc-300">{prompt}</span>
+      <span className="mt-2 block text-xs text-zinc-600 dark:text-zinc-400">{note}</span>
+    </Link>
+  )
+}
+
+export default async function CardsPage() {
+  const learnerId = await currentLearnerId()
+  const db = sqlite()
+  const cards = allCards()
+  const ownDecks = decksFor(db, learnerId).filter((deck) => deck.kind === 'own')
+  const ownCards = allReviewCardsFor(db, learnerId)
+  const cardsOf = (deckId: string): ReviewCard[] => ownCards.filter((card) => card.deckId === deckId)
+
+  return (
+    <div className="space-y-10">
+      <section aria-labelledby="cards-title">
+        <h1 id="cards-title" className="text-2xl font-bold">
+          Cards
+        </h1>
+        <p className="mt-2 max-w-2xl text-zinc-700 dark:text-zinc-300">
+          One main question and the follow-ups an interviewer asks next. Each card lists the points a strong
+          answer makes.
+        </p>
+        <ul className="mt-6 grid gap-3 sm:grid-cols-2">
+          {cards.map((card) => (
+            <li key={card.id}>
+              <CardLink
+                href={`/cards/${card.id}`}
+                title={card.title}
+                prompt={card.prompt}
+                note={`${card.points.length} points${card.order === 0 ? ' · main card' : ' · follow-up'}`}
+              />
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <DrillList />
+
+      <section aria-labelledby="own-cards-title" className="space-y-4">
+        <h2 id="own-cards-title" className="text-xl font-bold">
+          Your cards
+        </h2>
+        <p className="max-w-2xl text-zinc-700 dark:text-zinc-300">
+          Cards you write for the other questions you are preparing. Only you see them; import or export them
+          as Markdown in{' '}
+          <Link href="/settings" className="underline">
+            Settings
+          </Link>
+          .
+        </p>
+        <Link
+          href="/cards/new"
+          className="inline-block rounded-lg bg-zinc-900 px-4 py-2 font-semibold text-white hover:bg-zinc-700 dark:bg-zinc-100 dark:text-zinc-900 dark:hover:bg-zinc-300"
+        >
+          Write a card
+        </Link>
+        {ownDecks.length === 0 && <p>You have not written any cards yet.</p>}
+        {ownDecks.map((deck) => (
+          <section key={deck.id} aria-label={`Deck: ${deck.title}`} data-testid="own-deck">
+            <h3 className="text-lg font-semibold">{deck.title}</h3>
+            <ul className="mt-3 grid gap-3 sm:grid-cols-2">
+              {cardsOf(deck.id).map((card) => (
+                <li key={card.id} data-testid="own-card">
+                  <CardLink
+                    href={`/cards/${card.id}`}
+                    title={card.title}
+                    prompt={card.prompt}
+                    note={`${card.points.length} points${deck.enabled ? '' : ' · deck switched off'}`}
+                  />
+                </li>
+              ))}
+            </ul>
+          </section>
         ))}
-      </ul>
-    </section>
+      </section>
+    </div>
   )
 }

@@ -1,13 +1,17 @@
 import type { Metadata } from 'next'
 import Link from 'next/link'
+import { DrillReview } from '@/components/drills/drill-review'
 import { ReviewSession } from '@/components/review/review-session'
 import { TimezoneSync } from '@/components/review/timezone-sync'
 import { UndoButton } from '@/components/review/undo-button'
 import { sqlite } from '@/db/client'
 import { studyQueries } from '@/db/queries/study'
 import { requestNowMs } from '@/lib/clock'
-import { allCards, cardById } from '@/lib/content/cards'
+import { cardById } from '@/lib/content/cards'
 import { markdownToHtml } from '@/lib/content/markdown'
+import { reviewCardById, reviewDeckFor } from '@/lib/decks'
+import { warmDrillCards } from '@/lib/drills/cards'
+import { drillReviewRound } from '@/lib/drills/review-round'
 import { currentLearnerId } from '@/lib/learner'
 import { formatInstant } from '@/lib/srs/format-time'
 import { nextReview, settingsForLearner, undoableReview } from '@/lib/srs/review'
@@ -22,6 +26,7 @@ export default async function ReviewPage() {
   const nowMs = await requestNowMs()
   const db = sqlite()
   const knowsTimezone = studyQueries(db).getLearnerSettingsByLearnerId(learnerId) !== undefined
+  await warmDrillCards()
 
   return (
     <section aria-labelledby="review-title" className="space-y-6">
@@ -43,16 +48,16 @@ function SettingUp() {
   )
 }
 
-function ReviewBody({ learnerId, nowMs }: { learnerId: string; nowMs: number }) {
+async function ReviewBody({ learnerId, nowMs }: { learnerId: string; nowMs: number }) {
   const db = sqlite()
   const settings = settingsForLearner(db, learnerId)
-  const next = nextReview(db, learnerId, allCards(), nowMs)
+  const next = nextReview(db, learnerId, reviewDeckFor(db, learnerId), nowMs)
   const latest = undoableReview(db, learnerId, nowMs)
   const undo = latest ? (
     <UndoButton
       logId={latest.id}
       lastGrade={`${RATING_NAMES[latest.rating as GradeRating] ?? 'graded'} on “${
-        cardById(latest.cardId)?.title ?? latest.cardId
+        reviewCardById(db, learnerId, latest.cardId)?.title ?? latest.cardId
       }”, back ${formatInstant(latest.dueAfterMs, settings.timezone)}`}
     />
   ) : null
@@ -92,8 +97,7 @@ function ReviewBody({ learnerId, nowMs }: { learnerId: string; nowMs: number }) 
     )
   }
 
-  const card = cardById(next.card.id)
-  if (!card) throw new Error(`queue offered unknown card ${next.card.id}`)
+  const card = next.card
   const textById = new Map(card.points.map((p) => [p.id, p.text]))
   // One attempt per render of a card: the grade claims this token, so a double-click
   // or a retried submit records one review.
@@ -105,6 +109,27 @@ function ReviewBody({ learnerId, nowMs }: { learnerId: string; nowMs: number }) 
     dueLabel: formatInstant(next.preview[rating].next.dueMs, settings.timezone),
   }))
 
+  // The answer-length target is a built-in card's frontmatter field (own cards have none).
+  const answerTargetMinutes = cardById(card.id)?.answerTargetMinutes
+  const drill = card.kind === 'drill' ? await drillReviewRound(db, learnerId, card.id) : null
+  if (drill) {
+    return (
+      <div className="space-y-6">
+        <DrillReview
+          key={attemptToken}
+          cardId={card.id}
+          title={card.title}
+          prompt={card.prompt}
+          queueNote={`${next.dueCount} due, ${next.newCount} new`}
+          questions={drill.questions}
+          attemptToken={attemptToken}
+          choices={choices}
+        />
+        {undo}
+      </div>
+    )
+  }
+
   return (
     <div className="space-y-6">
       <ReviewSession
@@ -112,21 +137,25 @@ function ReviewBody({ learnerId, nowMs }: { learnerId: string; nowMs: number }) 
         cardId={card.id}
         title={card.title}
         prompt={card.prompt}
-        points={card.points}
+        points={card.points.map((point) => ({ ...point, cues: point.cues ?? [] }))}
         answer={
-          <div
-            className="prose-drill mt-2"
-            // Our own Markdown from content/cards, validated at build: trusted.
-            // biome-ignore lint/security/noDangerouslySetInnerHtml: trusted first-party content
-            dangerouslySetInnerHTML={{ __html: markdownToHtml(card.answerMarkdown) }}
-          />
+          card.answerMarkdown.trim() === '' ? (
+            <p className="mt-2 text-zinc-700 dark:text-zinc-300">This card has no model answer yet.</p>
+          ) : (
+            <div
+              className="prose-drill mt-2"
+              // Sanitized by markdownToHtml (own cards are learner-written).
+              // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitize-html output
+              dangerouslySetInnerHTML={{ __html: markdownToHtml(card.answerMarkdown) }}
+            />
+          )
         }
         attemptToken={attemptToken}
         choices={choices}
         missedLastTime={next.missedLastTime.flatMap((id) => textById.get(id) ?? [])}
         queueNote={`${next.dueCount} due, ${next.newCount} new`}
         reviewRound={next.lastReviewId === null ? 'first' : String(next.lastReviewId)}
-        answerTargetMs={card.answerTargetMinutes === undefined ? null : card.answerTargetMinutes * 60_000}
+        answerTargetMs={answerTargetMinutes === undefined ? null : answerTargetMinutes * 60_000}
       />
       {undo}
     </div>

@@ -1,11 +1,15 @@
 'use server'
 // Saves the study settings form: validate (zod), store, say what happened.
 import { refresh } from 'next/cache'
+import { z } from 'zod'
 import { sqlite } from '@/db/client'
 import { studyQueries } from '@/db/queries/study'
 import { requestNowMs } from '@/lib/clock'
-import { writingLearnerId } from '@/lib/learner'
+import { disabledDecksOf, saveDisabledDecks } from '@/lib/decks'
+import { currentLearnerId, ensureLearner } from '@/lib/learner'
 import { studySettingsSchema } from '@/lib/srs/settings'
+
+const deckIdsSchema = z.array(z.string().min(1).max(200)).max(1000)
 
 export type SettingsFormState =
   | { status: 'idle' }
@@ -32,9 +36,23 @@ export async function saveSettingsAction(
     }
     return { status: 'invalid', fieldErrors }
   }
+  // The Decks fieldset: every deck shown has a hidden "deckShown"; a checked box ("deck") means on.
+  const shown = deckIdsSchema.safeParse(form.getAll('deckShown'))
+  const on = deckIdsSchema.safeParse(form.getAll('deck'))
+  if (!shown.success || !on.success) return { status: 'invalid', fieldErrors: { decks: 'unknown decks' } }
+  const learnerId = await currentLearnerId()
   const nowMs = await requestNowMs()
-  const learnerId = await writingLearnerId(nowMs)
-  studyQueries(sqlite()).saveLearnerSettings({ learnerId, ...parsed.data, updatedAtMs: nowMs })
+  ensureLearner(learnerId, nowMs)
+  const db = sqlite()
+  studyQueries(db).saveLearnerSettings({ learnerId, ...parsed.data, updatedAtMs: nowMs })
+  // Decks not on this form (e.g. one whose cards are all deleted) keep their switch.
+  const shownIds = new Set(shown.data)
+  const onIds = new Set(on.data)
+  const disabled = [
+    ...[...disabledDecksOf(db, learnerId)].filter((id) => !shownIds.has(id)),
+    ...shown.data.filter((id) => !onIds.has(id)),
+  ]
+  saveDisabledDecks(db, learnerId, disabled, nowMs)
   refresh()
   return { status: 'saved' }
 }

@@ -1,10 +1,13 @@
 import type { Metadata } from 'next'
 import { TimezoneSync } from '@/components/review/timezone-sync'
 import { DataTransfer } from '@/components/settings/data-transfer'
+import { OwnCardsTransfer } from '@/components/settings/own-cards-transfer'
 import { RecordingsSettings } from '@/components/settings/recordings-settings'
 import { SettingsForm } from '@/components/settings/settings-form'
 import { sqlite } from '@/db/client'
+import { ownCardQueries } from '@/db/queries/own-cards'
 import { studyQueries } from '@/db/queries/study'
+import { decksFor } from '@/lib/decks'
 import { currentLearnerId } from '@/lib/learner'
 import { settingsForLearner } from '@/lib/srs/review'
 
@@ -31,9 +34,11 @@ export default async function SettingsPage() {
           key={knowsTimezone ? 'stored' : 'defaults'}
           initial={settings}
           timezones={Intl.supportedValuesOf('timeZone')}
+          decks={decksFor(sqlite(), learnerId)}
         />
       </section>
       <DataTransfer />
+      <OwnCardsTransfer cardCount={ownCardQueries(sqlite()).countOwnCardsByLearnerId(learnerId)} />
       <RecordingsSettings />
     </div>
   )

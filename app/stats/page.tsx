@@ -9,7 +9,8 @@ import { RetentionChart } from '@/components/stats/retention-chart'
 import { ReviewHeatmap } from '@/components/stats/review-heatmap'
 import { sqlite } from '@/db/client'
 import { requestNowMs } from '@/lib/clock'
-import { allCards } from '@/lib/content/cards'
+import { allReviewCardsFor } from '@/lib/decks'
+import { warmDrillCards } from '@/lib/drills/cards'
 import { currentLearnerId } from '@/lib/learner'
 import { buildStats } from '@/lib/stats/build'
 import {
@@ -24,13 +25,14 @@ export const dynamic = 'force-dynamic'
 export default async function StatsPage() {
   const learnerId = await currentLearnerId()
   const nowMs = await requestNowMs()
+  await warmDrillCards()
   const db = sqlite()
   const stats = buildStats(
     {
       settings: getStatsSettingsByLearnerId(db, learnerId),
       reviews: getStatsReviewsByLearnerId(db, learnerId),
       cardStates: getCardStatesByLearnerId(db, learnerId),
-      cards: allCards(),
+      cards: allReviewCardsFor(db, learnerId).map((card) => ({ ...card, points: [...card.points] })),
     },
     nowMs,
   )

@@ -1,8 +1,8 @@
 // The points a strong answer must make, with the critical one marked in words
 // (not colour alone).
-import type { CardPoint } from '@/lib/content/schema'
+import type { ReviewPoint } from '@/lib/decks/types'
 
-export function PointList({ points }: { points: CardPoint[] }) {
+export function PointList({ points }: { points: readonly ReviewPoint[] }) {
   return (
     <ol className="space-y-2" data-testid="points">
       {points.map((point) => (

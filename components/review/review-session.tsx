@@ -6,6 +6,7 @@ import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react'
 import { gradeAction } from '@/app/review/actions'
 import { pointsCuedIn } from '@/lib/srs/cues'
 import { type GradeRating, RATING_NAMES, suggestRating } from '@/lib/srs/rubric'
+import { ReadyButton, ReadyTextarea } from '../ready-controls'
 import { AnswerTimer } from './answer-timer'
 import { isSpaceActivated, isTypingTarget } from './keyboard'
 import { LiveTranscript } from './live-transcript'
@@ -162,22 +163,22 @@ export function ReviewSession(props: ReviewSessionProps) {
             <label htmlFor="typed-answer" className="block text-sm font-medium">
               Or type your answer (optional)
             </label>
-            <textarea
+            {/* Client state: disabled until hydrated, so nothing typed before is lost. */}
+            <ReadyTextarea
               id="typed-answer"
               value={typed}
               onChange={(event) => setTyped(event.target.value)}
               rows={4}
-              className="w-full rounded-lg border border-zinc-400 bg-white p-2 text-zinc-900 dark:border-zinc-600 dark:bg-zinc-900 dark:text-zinc-100"
+              className="w-full rounded-lg disabled:opacity-60 border border-zinc-400 bg-white p-2 text-zinc-900 dark:border-zinc-600 dark:bg-zinc-900 dark:text-zinc-100"
             />
           </div>
-          <button
-            type="button"
+          <ReadyButton
             onClick={reveal}
             aria-keyshortcuts="Space"
-            className="rounded-lg bg-zinc-900 px-4 py-2 font-semibold text-white hover:bg-zinc-700 dark:bg-zinc-100 dark:text-zinc-900 dark:hover:bg-zinc-300"
+            className="rounded-lg disabled:opacity-60 bg-zinc-900 px-4 py-2 font-semibold text-white hover:bg-zinc-700 dark:bg-zinc-100 dark:text-zinc-900 dark:hover:bg-zinc-300"
           >
             Show answer
-          </button>
+          </ReadyButton>
         </section>
       )}
 

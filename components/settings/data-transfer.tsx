@@ -5,6 +5,7 @@
 import { useRouter } from 'next/navigation'
 import { type FormEvent, useId, useState } from 'react'
 import type { MergeSummary } from '@/lib/transfer/merge'
+import { useHydrated } from '../use-hydrated'
 
 type ImportStatus =
   | { kind: 'idle' }
@@ -14,7 +15,12 @@ type ImportStatus =
 
 function describeSummary(summary: MergeSummary): string {
   const written = summary.cardStatesAdded + summary.cardStatesUpdated
-  if (summary.reviewLogsAdded === 0 && written === 0 && !summary.settingsChanged) {
+  if (
+    summary.reviewLogsAdded === 0 &&
+    written === 0 &&
+    !summary.settingsChanged &&
+    summary.ownCardsAdded + summary.ownCardsUpdated === 0
+  ) {
     const n = summary.reviewLogsAlreadyThere
     return `Nothing new: ${n === 1 ? 'the one review' : `all ${n} reviews`} in this file ${n === 1 ? 'is' : 'are'} already here, so nothing changed.`
   }
@@ -23,6 +29,7 @@ function describeSummary(summary: MergeSummary): string {
     `${summary.reviewLogsAlreadyThere} already here`,
     `${written} card state${written === 1 ? '' : 's'} written`,
     summary.settingsChanged ? 'settings replaced' : 'settings unchanged',
+    `${summary.ownCardsAdded + summary.ownCardsUpdated} own card${summary.ownCardsAdded + summary.ownCardsUpdated === 1 ? '' : 's'} written`,
   ].join(', ')}.`
 }
 
@@ -50,6 +57,7 @@ const linkClass =
 
 export function DataTransfer() {
   const [status, setStatus] = useState<ImportStatus>({ kind: 'idle' })
+  const hydrated = useHydrated()
   const router = useRouter()
   const fileId = useId()
   const hintId = useId()
@@ -136,7 +144,8 @@ export function DataTransfer() {
         </div>
         <button
           type="submit"
-          disabled={status.kind === 'busy'}
+          // The import is sent by client JS (a native submit would lose the file): disabled until hydrated.
+          disabled={!hydrated || status.kind === 'busy'}
           className="rounded-md bg-zinc-900 px-4 py-2 text-sm font-medium text-white hover:bg-zinc-700 disabled:opacity-60 dark:bg-zinc-100 dark:text-zinc-900 dark:hover:bg-zinc-300"
         >
           Import

@@ -7,6 +7,7 @@ import {
   type RecordingTotals,
   recordingTotals,
 } from '@/components/review/recorder/recording-store'
+import { ReadyButton } from '../ready-controls'
 
 function summarize(totals: RecordingTotals): string {
   if (totals.count === 0) return 'No recordings are stored in this browser.'
@@ -44,13 +45,12 @@ export function RecordingsSettings() {
         keeps the latest two per card, at most 50 MB in all (the oldest go first).
       </p>
       <p data-testid="recordings-summary">{totals ? summarize(totals) : 'Counting recordings…'}</p>
-      <button
-        type="button"
+      <ReadyButton
         onClick={onDelete}
-        className="rounded-md border border-zinc-300 bg-white px-3 py-2 text-sm font-medium text-zinc-900 hover:bg-zinc-100 dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-100 dark:hover:bg-zinc-800"
+        className="rounded-md disabled:opacity-60 border border-zinc-300 bg-white px-3 py-2 text-sm font-medium text-zinc-900 hover:bg-zinc-100 dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-100 dark:hover:bg-zinc-800"
       >
         Delete my recordings
-      </button>
+      </ReadyButton>
       {status && <p role="status">{status}</p>}
     </section>
   )

@@ -67,12 +67,20 @@ function NumberField({
   )
 }
 
+export interface DeckSwitch {
+  id: string
+  title: string
+  enabled: boolean
+}
+
 export function SettingsForm({
   initial,
   timezones,
+  decks,
 }: {
   initial: StudySettings
   timezones: readonly string[]
+  decks: readonly DeckSwitch[]
 }) {
   const [state, formAction, pending] = useActionState<SettingsFormState, FormData>(saveSettingsAction, {
     status: 'idle',
@@ -178,6 +186,30 @@ export function SettingsForm({
           <FieldError id="timezone-error" message={errors.timezone} />
         </div>
       </div>
+
+      <fieldset className="space-y-2" aria-describedby="decks-hint">
+        <legend className="font-medium">Decks</legend>
+        <p id="decks-hint" className="text-sm text-zinc-700 dark:text-zinc-300">
+          Review only the decks that are on. Switching a deck off keeps its history; its cards wait.
+        </p>
+        <ul className="space-y-1">
+          {decks.map((deck) => (
+            <li key={deck.id} className="flex items-center gap-2">
+              <input type="hidden" name="deckShown" value={deck.id} />
+              <input
+                id={`deck-${deck.id}`}
+                name="deck"
+                type="checkbox"
+                value={deck.id}
+                defaultChecked={deck.enabled}
+                className="size-4 shrink-0"
+              />
+              <label htmlFor={`deck-${deck.id}`}>{deck.title}</label>
+            </li>
+          ))}
+        </ul>
+        <FieldError id="decks-error" message={errors.decks} />
+      </fieldset>
 
       <div className="flex items-center gap-3">
         <button

@@ -1,6 +1,7 @@
 // What the timeline shows at each step, derived from a trace alone (pure; unit-tested).
 // A step is an event index: "at step i" means events 0…i have happened.
 
+import { clockLabel } from '@/lib/engine/clock-label'
 import type {
   KeyRowView,
   LedgerRowView,
@@ -9,7 +10,6 @@ import type {
   Trace,
   TraceEvent,
 } from '@/lib/engine/trace'
-import { clockLabel } from '@/lib/sandbox/clock'
 
 export type TableName = 'idempotencyKeys' | 'payments' | 'refunds' | 'ledger'
 

@@ -2,19 +2,20 @@
 // The interactive leaf: play/pause, step, scrub (an ARIA slider that narrates the event),
 // speed, keyboard (Space, ←/→, Home/End). Everything it draws comes from the trace prop.
 import { type KeyboardEvent, Suspense, useEffect, useId, useMemo, useRef, useState } from 'react'
+import type { Violation } from '@/lib/engine/check/violation'
+import { clockLabel } from '@/lib/engine/clock-label'
 import type { Trace } from '@/lib/engine/trace'
-import { clockLabel } from '@/lib/sandbox/clock'
+import { ReadyButton, ReadyInput, ReadySelect } from '../ready-controls'
 import { keyLabels, narrate, stepStates } from './model'
 import { RowTables } from './row-tables'
 import { TimelineSvg } from './timeline-svg'
-import type { ViolationView } from './types'
 
 const SPEEDS = [0.5, 1, 2, 4] as const
 const BASE_STEP_MS = 900
 
 export interface TimelinePlayerProps {
   trace: Trace
-  violations: ViolationView[]
+  violations: readonly Violation[]
   /** "Timeline: lost-response" — names the figure, its SVG title and its controls. */
   title: string
   /** One-paragraph summary for the SVG's <desc>. */
@@ -23,6 +24,8 @@ export interface TimelinePlayerProps {
   withTestIds?: boolean
   /** Step shown first; defaults to the last event, so the whole story is visible at once. */
   initialStep?: number
+  /** Say "No invariant broken" when `violations` is empty (off while a drill hides the verdict). */
+  showVerdict?: boolean
 }
 
 const button =
@@ -35,6 +38,7 @@ export function TimelinePlayer({
   description,
   withTestIds,
   initialStep,
+  showVerdict = true,
 }: TimelinePlayerProps) {
   const last = Math.max(0, trace.events.length - 1)
   const [step, setStep] = useState(() => Math.min(initialStep ?? last, last))
@@ -112,18 +116,18 @@ export function TimelinePlayer({
     // biome-ignore lint/a11y/noStaticElementInteractions: keyboard shortcuts for the controls inside
     <div className="@container space-y-4" onKeyDown={onKeyDown}>
       <div className="flex flex-wrap items-center gap-2">
-        <button type="button" className={button} onClick={togglePlay}>
+        <ReadyButton className={button} onClick={togglePlay}>
           {playing ? 'Pause' : 'Play'}
-        </button>
-        <button type="button" className={button} onClick={() => go(step - 1)} disabled={step === 0}>
+        </ReadyButton>
+        <ReadyButton className={button} onClick={() => go(step - 1)} disabled={step === 0}>
           Step back
-        </button>
-        <button type="button" className={button} onClick={() => go(step + 1)} disabled={step >= last}>
+        </ReadyButton>
+        <ReadyButton className={button} onClick={() => go(step + 1)} disabled={step >= last}>
           Step forward
-        </button>
+        </ReadyButton>
         <label className="flex items-center gap-1 text-sm">
           Speed
-          <select
+          <ReadySelect
             className="rounded border border-zinc-400 bg-white px-1 py-1 text-sm dark:border-zinc-600 dark:bg-zinc-900"
             value={speed}
             onChange={(event) => setSpeed(Number(event.target.value))}
@@ -133,11 +137,11 @@ export function TimelinePlayer({
                 {s}×
               </option>
             ))}
-          </select>
+          </ReadySelect>
         </label>
       </div>
       <div>
-        <input
+        <ReadyInput
           type="range"
           min={0}
           max={last}
@@ -211,7 +215,7 @@ export function TimelinePlayer({
             {trace.charges}
           </span>
         </p>
-        {violations.length === 0 && (
+        {showVerdict && violations.length === 0 && (
           <p className="text-sm text-emerald-800 dark:text-emerald-300">No invariant broken.</p>
         )}
       </div>
@@ -232,9 +236,8 @@ export function TimelinePlayer({
               </strong>
               : {violation.message}{' '}
               {at && (
-                <button
-                  type="button"
-                  className="underline underline-offset-2 hover:no-underline"
+                <ReadyButton
+                  className="underline underline-offset-2 hover:no-underline disabled:opacity-60"
                   onClick={() => {
                     go(at.i)
                     // The slider narrates the breaking event to a screen reader, and arrows step on from it.
@@ -242,7 +245,7 @@ export function TimelinePlayer({
                   }}
                 >
                   Step to the event at {clockLabel(trace.clockStart, at.tMs)}
-                </button>
+                </ReadyButton>
               )}
             </li>
           )

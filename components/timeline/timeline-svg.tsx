@@ -1,8 +1,9 @@
 // The swimlane drawing of one trace at one step. No hooks and no state: the player (a
 // client leaf) passes the step; everything drawn comes from the trace, so a picture
 // cannot drift from the engine.
+
+import { clockLabel } from '@/lib/engine/clock-label'
 import type { ActorKind, Trace, TraceEvent } from '@/lib/engine/trace'
-import { clockLabel } from '@/lib/sandbox/clock'
 import { crashGaps, type Interval, isMessage, shortLabel, unknownIntervals } from './model'
 
 const TIME_W = 136

@@ -1,24 +1,78 @@
-// What a card file must say. Validated at build (`npm run build` runs
-// scripts/check-content.ts) and in tests; errors name the file and the field.
+// What a card says, for both sources of cards: the built-in deck in content/cards
+// (files reviewed like code, validated at build by scripts/check-content.ts) and
+// learners' own cards (written in /cards/new or imported as the same Markdown
+// files). One set of field rules, two sets of limits: built-in cards keep their
+// stricter editorial limits; own cards allow 3–7 points and optional cues.
+// Errors name the field (zod's issue path).
 import { z } from 'zod'
 
-const slug = z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'use lower-case words joined by hyphens')
+const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/
+export const slugSchema = z.string().regex(SLUG, 'use lower-case words joined by hyphens')
+const slug = slugSchema
 
-export const pointSchema = z.strictObject({
-  id: slug,
-  text: z.string().min(10),
-  critical: z.boolean(),
-  /** Words or phrases that show the point was said (matched case-insensitively in a transcript). */
-  cues: z.array(z.string().min(2)).min(1),
-})
+/** Lower-case words joined by hyphens, from any name ("Rate limiter!" → "rate-limiter"). */
+export function slugify(name: string): string {
+  return name
+    .normalize('NFKD')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 60)
+    .replace(/-+$/g, '')
+}
 
+interface CardLimits {
+  minPoints: number
+  maxPoints: number
+  minPointText: number
+  /** Built-in cards must give the transcript matcher at least one cue per point. */
+  minCues: number
+  deck: z.ZodType<string>
+}
+
+function pointSchemaWith(limits: CardLimits) {
+  return z.strictObject({
+    id: slug,
+    text: z.string().trim().min(limits.minPointText, `at least ${limits.minPointText} characters`).max(400),
+    critical: z.boolean(),
+    /** Words or phrases that show the point was said (matched case-insensitively in a transcript). */
+    cues: z
+      .array(z.string().trim().min(2, 'each cue at least 2 characters').max(80))
+      .max(30)
+      .min(limits.minCues),
+  })
+}
+
+/** Rules across fields that hold for every card. */
+function checkPoints(card: { points: { id: string; critical: boolean }[] }, ctx: z.RefinementCtx): void {
+  const ids = card.points.map((p) => p.id)
+  if (new Set(ids).size !== ids.length)
+    ctx.addIssue({ code: 'custom', path: ['points'], message: 'point ids must be unique' })
+  if (card.points.filter((p) => p.critical).length > 1)
+    ctx.addIssue({ code: 'custom', path: ['points'], message: 'at most one point may be critical' })
+}
+
+function cardFieldsWith(limits: CardLimits) {
+  return {
+    id: slug,
+    title: z.string().trim().min(3, 'at least 3 characters').max(120, 'at most 120 characters'),
+    deck: limits.deck,
+    prompt: z.string().trim().min(10, 'at least 10 characters').max(2000, 'at most 2000 characters'),
+    points: z
+      .array(pointSchemaWith(limits))
+      .min(limits.minPoints, `at least ${limits.minPoints} points`)
+      .max(limits.maxPoints, `at most ${limits.maxPoints} points`),
+  }
+}
+
+const builtInLimits: CardLimits = { minPoints: 2, maxPoints: 5, minPointText: 10, minCues: 1, deck: slug }
+
+export const pointSchema = pointSchemaWith(builtInLimits)
+
+/** A content/cards file's front matter (the built-in deck). */
 export const cardFrontmatterSchema = z
   .strictObject({
-    id: slug,
-    title: z.string().min(3),
-    deck: slug,
-    prompt: z.string().min(10),
-    points: z.array(pointSchema).min(2).max(5),
+    ...cardFieldsWith(builtInLimits),
     /** Ids of follow-up cards (each must exist). */
     followUps: z.array(slug).default([]),
     /** Ids of scenarios in content/scenarios whose timelines the card shows. */
@@ -28,16 +82,54 @@ export const cardFrontmatterSchema = z
     /** Optional answer length to aim for, in minutes (the recorder's timer shows it; passing it is fine). */
     answerTargetMinutes: z.number().positive().max(30).optional(),
   })
-  .superRefine((card, ctx) => {
-    const ids = card.points.map((p) => p.id)
-    if (new Set(ids).size !== ids.length)
-      ctx.addIssue({ code: 'custom', path: ['points'], message: 'point ids must be unique' })
-    if (card.points.filter((p) => p.critical).length > 1)
-      ctx.addIssue({ code: 'custom', path: ['points'], message: 'at most one point may be critical' })
+  .superRefine(checkPoints)
+
+export const OWN_CARD_LIMITS = { minPoints: 3, maxPoints: 7, answerMaxChars: 20_000 } as const
+
+/** An own card's deck: any name the learner likes, as long as it has a letter or digit to slug. */
+export const deckNameSchema = z
+  .string()
+  .trim()
+  .min(1, 'name the deck')
+  .max(60, 'at most 60 characters')
+  .refine((name) => slugify(name) !== '', 'use at least one letter or digit')
+
+const ownLimits: CardLimits = {
+  minPoints: OWN_CARD_LIMITS.minPoints,
+  maxPoints: OWN_CARD_LIMITS.maxPoints,
+  minPointText: 3,
+  minCues: 0,
+  deck: deckNameSchema,
+}
+
+export const ownPointSchema = pointSchemaWith(ownLimits).extend({
+  critical: z.boolean().default(false),
+  cues: pointSchemaWith(ownLimits).shape.cues.default([]),
+})
+
+/**
+ * A learner's own card: the same front matter as a content/cards file (no
+ * follow-ups, timelines or order: those point into the built-in deck), with the
+ * model answer as the Markdown body (optional).
+ */
+export const ownCardSchema = z
+  .strictObject({
+    ...cardFieldsWith(ownLimits),
+    points: z
+      .array(ownPointSchema)
+      .min(ownLimits.minPoints, `at least ${ownLimits.minPoints} points`)
+      .max(ownLimits.maxPoints, `at most ${ownLimits.maxPoints} points`),
+    answerMarkdown: z
+      .string()
+      .max(OWN_CARD_LIMITS.answerMaxChars, `at most ${OWN_CARD_LIMITS.answerMaxChars} characters`)
+      .default(''),
   })
+  .superRefine(checkPoints)
 
 export type CardFrontmatter = z.infer<typeof cardFrontmatterSchema>
 export type CardPoint = z.infer<typeof pointSchema>
+export type OwnCard = z.infer<typeof ownCardSchema>
+export type OwnCardInput = z.input<typeof ownCardSchema>
 
 export interface Card extends CardFrontmatter {
   /** The model answer, Markdown. */

@@ -351,7 +351,7 @@ describe('refunds', () => {
       h.provider
         .ledger()
         .filter((l) => l.kind === 'refund')
-        .reduce((s, l) => s + l.amount, 0),
+        .reduce((s, l) => s + l.amountMinor, 0),
     ).toBe(2500)
   })
 

@@ -5,6 +5,14 @@ export { bodyHash, canonicalJson } from './canonical'
 export { type CheckResult, checkTrace, checkTraceDetailed } from './check/invariants'
 export { type CheckNote, INVARIANTS, type InvariantId, type Violation } from './check/violation'
 export { systemClock } from './clock'
+export { clockLabel, clockStartOf } from './clock-label'
+export {
+  DAY_MS,
+  DEFAULT_KEY_TTL_MS,
+  DEFAULT_LEASE_MS,
+  DEFAULT_RECOVERY_CONCURRENCY,
+  HOUR_MS,
+} from './constants'
 export { type CreateEngineOptions, createEngine, type Engine } from './engine'
 export { type EngineStep, FAULT_POINTS, type FaultHooks, type FaultPoint, type StepContext } from './faults'
 export type {
@@ -19,13 +27,13 @@ export type {
 export {
   behaviourForToken,
   defaultProviderTiming,
-  freshProviderDatabase,
   type ProviderBehaviour,
   type ProviderBehaviourKind,
   type ProviderTiming,
   SimulatedProvider,
   type SimulatedProviderOptions,
 } from './provider-sim'
+export { freshProviderDatabase } from './provider-sim-db'
 export { PROBLEM_SLUGS } from './responses'
 export {
   type CreatePaymentBody,
@@ -38,7 +46,8 @@ export {
   refundBodySchema,
   SUPPORTED_CURRENCIES,
 } from './schemas'
-export { clockAt, describeConfig, formatTimeline, formatViolation, rowLines } from './sim/format'
+export { configureSimulator, type SimulatorEnvironment } from './sim/environment'
+export { describeConfig, formatTimeline, formatViolation, rowLines } from './sim/format'
 export { prng, type RandomScheduleOptions, randomScenario, randomScenarioInput } from './sim/random'
 export { type RunOptions, type RunResult, resolveConfig, runScenario } from './sim/runner'
 export {
@@ -74,7 +83,6 @@ export {
   engineConfig,
   FLAWS,
   type Flaw,
-  hasFlaw,
   type InFlightPolicy,
   type ProviderWebhook,
   type RefundPaymentInput,

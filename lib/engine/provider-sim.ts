@@ -12,6 +12,13 @@ import type {
   RefundOutcome,
   RefundRequest,
 } from './provider'
+import {
+  freshProviderDatabase,
+  PROVIDER_SCHEMA,
+  type ProviderStatements,
+  providerPool,
+  statementsFor,
+} from './provider-sim-db'
 import type { LedgerRowView, TraceEventKind } from './trace'
 import type { TraceInput, TraceSink } from './trace-sink'
 import type { Clock } from './types'
@@ -62,86 +69,6 @@ export interface SimulatedProviderOptions {
   idPrefix?: string
 }
 
-const PROVIDER_SCHEMA = `
-CREATE TABLE IF NOT EXISTS provider_keys (
-  provider_key TEXT PRIMARY KEY,
-  outcome TEXT NOT NULL,          -- 'succeeded' | 'declined' | 'refunded'
-  entry_id TEXT                   -- the ledger entry it produced
-);
-CREATE TABLE IF NOT EXISTS ledger (
-  seq INTEGER PRIMARY KEY AUTOINCREMENT,
-  id TEXT NOT NULL UNIQUE,
-  kind TEXT NOT NULL,             -- 'charge' | 'refund'
-  provider_key TEXT,
-  account_id INTEGER NOT NULL,
-  amount INTEGER NOT NULL,
-  currency TEXT NOT NULL,
-  status TEXT NOT NULL,           -- 'succeeded' | 'refunded'
-  charge_id TEXT,
-  created_at_ms INTEGER NOT NULL
-);
-CREATE INDEX IF NOT EXISTS ledger_account ON ledger (account_id, seq);
-`
-
-interface LedgerSqlRow {
-  id: string
-  kind: 'charge' | 'refund'
-  provider_key: string | null
-  account_id: number
-  amount: number
-  currency: string
-  status: 'succeeded' | 'refunded'
-  charge_id: string | null
-  created_at_ms: number
-}
-
-const providerPool: Database.Database[] = []
-
-/** An empty in-memory provider database (pooled: fuzzing opens thousands). Give it back with `close()`. */
-export function freshProviderDatabase(): Database.Database {
-  const pooled = providerPool.pop()
-  if (pooled) return pooled
-  const db = new Database(':memory:')
-  db.exec(PROVIDER_SCHEMA)
-  return db
-}
-
-/** Statements per connection, so a pooled database keeps its prepared statements. */
-const providerStatements = new WeakMap<Database.Database, ReturnType<typeof prepareProvider>>()
-
-function prepareProvider(db: Database.Database) {
-  return {
-    keyGet: db.prepare<[string], { outcome: string; entry_id: string | null }>(
-      'SELECT outcome, entry_id FROM provider_keys WHERE provider_key = ?',
-    ),
-    keyInsert: db.prepare('INSERT INTO provider_keys (provider_key, outcome, entry_id) VALUES (?, ?, ?)'),
-    nextSeq: db.prepare<[], { n: number }>('SELECT COALESCE(MAX(seq), 0) + 1 AS n FROM ledger'),
-    ledgerInsert: db.prepare(
-      `INSERT INTO ledger (id, kind, provider_key, account_id, amount, currency, status, charge_id, created_at_ms)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-    ),
-    ledgerAll: db.prepare<[], LedgerSqlRow>('SELECT * FROM ledger ORDER BY seq'),
-    /** The trace's view, read as arrays (no per-row column-name objects: it runs after every ledger write). */
-    ledgerViewRows: db
-      .prepare<[], unknown[]>(
-        'SELECT id, provider_key, account_id, amount, currency, status, kind FROM ledger ORDER BY seq',
-      )
-      .raw(true),
-    ledgerByAccount: db.prepare<[number], LedgerSqlRow>(
-      'SELECT * FROM ledger WHERE account_id = ? ORDER BY seq',
-    ),
-    chargeCount: db.prepare<[], { n: number }>("SELECT COUNT(*) AS n FROM ledger WHERE kind = 'charge'"),
-    begin: db.prepare('BEGIN IMMEDIATE'),
-    commit: db.prepare('COMMIT'),
-    rollback: db.prepare('ROLLBACK'),
-    /** Empties a pooled database: one transaction, one commit. */
-    reset: ((deletes: Database.Statement[]) =>
-      db.transaction(() => {
-        for (const d of deletes) d.run()
-      }))(['provider_keys', 'ledger', 'sqlite_sequence'].map((t) => db.prepare(`DELETE FROM ${t}`))),
-  }
-}
-
 /**
  * A provider event: the provider answering its caller about one request. The fields
  * keep the order the trace has always had (traces are compared byte for byte).
@@ -173,7 +100,7 @@ export class SimulatedProvider implements PaymentProvider {
   private readonly onWebhook: SimulatedProviderOptions['onWebhook']
   private readonly trace: TraceSink | undefined
   private readonly idPrefix: string
-  private readonly stmts: ReturnType<typeof prepareProvider>
+  private readonly stmts: ProviderStatements
   private readonly pooled: boolean
 
   constructor(options: SimulatedProviderOptions) {
@@ -182,7 +109,8 @@ export class SimulatedProvider implements PaymentProvider {
       this.db = options.database === ':memory:' ? freshProviderDatabase() : new Database(options.database)
       if (options.database !== ':memory:') {
         this.db.pragma('journal_mode = WAL')
-        this.db.pragma('synchronous = NORMAL')
+        // An external system's ledger is durable: a charge it reported must survive its power loss.
+        this.db.pragma('synchronous = FULL')
         this.db.pragma('busy_timeout = 5000')
       }
     } else this.db = options.database
@@ -193,12 +121,7 @@ export class SimulatedProvider implements PaymentProvider {
     this.onWebhook = options.onWebhook
     this.trace = options.trace
     this.idPrefix = options.idPrefix ?? 'ch_'
-    let stmts = providerStatements.get(this.db)
-    if (!stmts) {
-      stmts = prepareProvider(this.db)
-      providerStatements.set(this.db, stmts)
-    }
-    this.stmts = stmts
+    this.stmts = statementsFor(this.db)
   }
 
   async charge(request: ChargeRequest): Promise<ChargeOutcome> {
@@ -284,9 +207,9 @@ export class SimulatedProvider implements PaymentProvider {
     kind: 'charge' | 'refund',
     providerKey: string | null,
     accountId: number,
-    amount: number,
+    amountMinor: number,
     currency: string,
-    chargeId: string | null,
+    refundedChargeId: string | null,
     nowMs: number,
   ): string {
     const write = () => {
@@ -297,10 +220,10 @@ export class SimulatedProvider implements PaymentProvider {
         kind,
         providerKey,
         accountId,
-        amount,
+        amountMinor,
         currency,
         kind === 'charge' ? 'succeeded' : 'refunded',
-        chargeId,
+        refundedChargeId,
         nowMs,
       )
       if (providerKey !== null)
@@ -396,10 +319,10 @@ export class SimulatedProvider implements PaymentProvider {
       kind: r.kind,
       providerKey: r.provider_key,
       accountId: r.account_id,
-      amount: r.amount,
+      amountMinor: r.amount,
       currency: r.currency,
       status: r.status,
-      chargeId: r.charge_id,
+      refundedChargeId: r.charge_id,
       createdAtMs: r.created_at_ms,
     }))
   }

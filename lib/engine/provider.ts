@@ -56,11 +56,12 @@ export interface LedgerEntry {
   kind: 'charge' | 'refund'
   providerKey: string | null
   accountId: number
-  amount: number
+  /** Minor units (cents), as everywhere inside the engine; the public JSON calls it `amount`. */
+  amountMinor: number
   currency: string
   status: 'succeeded' | 'refunded'
-  /** For refunds: the charge refunded. */
-  chargeId: string | null
+  /** For refunds: the id of the charge refunded (null for a charge). */
+  refundedChargeId: string | null
   createdAtMs: number
 }
 

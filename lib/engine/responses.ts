@@ -1,6 +1,6 @@
 // The bodies the engine answers with. A stored body is the exact text replayed, so
 // each is built once (key order fixed here) and never re-serialised.
-import { PROBLEM_CONTENT_TYPE, problem } from '../problem'
+import { PROBLEM_CONTENT_TYPE, problem } from './problem'
 import type { FieldError } from './schemas'
 import type { PaymentRow, RefundRow } from './store'
 import type { EngineResponse, ResponseKind } from './types'
@@ -50,10 +50,6 @@ export function refundBody(r: RefundRow, currency: string): string {
 
 export function refundStatus(state: RefundRow['state']): number {
   return state === 'succeeded' ? 201 : state === 'failed' ? 402 : 202
-}
-
-export function paymentLocation(id: number): string {
-  return `/api/payments/${id}`
 }
 
 /** A first answer (not a replay) with a JSON body. */

@@ -1,6 +1,7 @@
 // The trace: the one data shape that flows engine/simulator → invariant checker →
 // timeline diagram → Mermaid and JSON export. Plain JSON, versioned, small.
 // Owned by the engine; the timeline and the checker only read it.
+import type { SweepKind } from './types'
 
 export const TRACE_VERSION = 1 as const
 
@@ -142,7 +143,7 @@ export interface TraceEvent {
   responseBody?: string
   replayed?: boolean
   /** Sweep events: which sweep. */
-  sweep?: 'lease-recovery' | 'reconciliation' | 'reaper'
+  sweep?: SweepKind
   /** Crash events: the named step the server died at. */
   step?: string
 }

@@ -1,6 +1,7 @@
 // The engine's public types: the ports it talks to the world through, its config
 // (the correct engine is one configuration; each classic mistake is one switch),
 // and the result every call returns. No Next, no wall clock, no Math.random.
+import { DEFAULT_KEY_TTL_MS, DEFAULT_LEASE_MS } from './constants'
 import type { FaultPoint } from './faults'
 
 /** Time comes in from outside. Simulator: virtual time; live: `systemClock`. */
@@ -11,7 +12,10 @@ export interface Clock {
   sleep(ms: number): Promise<void>
 }
 
-/** The classic mistakes, by the names the issue and the sandbox use. */
+/**
+ * The classic mistakes, by the names the issue and the sandbox use. Each is a module
+ * flaws/<flaw>.ts replacing the protocol steps it changes (engine.ts composes them).
+ */
 export const FLAWS = [
   'charge-before-insert',
   'select-then-insert',
@@ -20,6 +24,7 @@ export const FLAWS = [
   'no-provider-key',
   'split-commit',
   'no-lease',
+  'serial-recovery',
 ] as const
 export type Flaw = (typeof FLAWS)[number]
 
@@ -42,22 +47,18 @@ export interface EngineConfig {
   waitPollMs: number
 }
 
-/** The correct engine. Lease 30 s and TTL 24 h match the live defaults (DRILL_LEASE_MS, DRILL_KEY_TTL_MS). */
+/** The correct engine. Lease 30 s and TTL 24 h are also the live defaults (DRILL_LEASE_MS, DRILL_KEY_TTL_MS). */
 export const correctConfig: EngineConfig = Object.freeze({
   flaws: Object.freeze([]) as readonly Flaw[],
   inFlightPolicy: Object.freeze({ kind: 'reject-409', retryAfterS: 1 }) as InFlightPolicy,
-  leaseMs: 30_000,
-  keyTtlMs: 86_400_000,
+  leaseMs: DEFAULT_LEASE_MS,
+  keyTtlMs: DEFAULT_KEY_TTL_MS,
   waitPollMs: 10,
 })
 
 /** Fills a partial config from `correctConfig`. */
 export function engineConfig(partial: Partial<EngineConfig> = {}): EngineConfig {
   return { ...correctConfig, ...partial, flaws: [...(partial.flaws ?? correctConfig.flaws)] }
-}
-
-export function hasFlaw(config: EngineConfig, flaw: Flaw): boolean {
-  return config.flaws.includes(flaw)
 }
 
 export type ResponseKind =
@@ -110,9 +111,13 @@ export interface RefundPaymentInput {
   requestId?: string
 }
 
+/** The sweeps, in the order `sweepOnce` runs them (UI lists and scenario schemas use this). */
+export const SWEEP_KINDS = ['lease-recovery', 'reconciliation', 'reaper'] as const
+export type SweepKind = (typeof SWEEP_KINDS)[number]
+
 /** What a sweep did, for logs, `npm run sweep` and the trace. */
 export interface SweepReport {
-  sweep: 'lease-recovery' | 'reconciliation' | 'reaper'
+  sweep: SweepKind
   /** Keys looked at. */
   examined: number
   /** Keys moved to a final state (completed) or purged (reaper). */

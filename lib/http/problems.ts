@@ -11,6 +11,8 @@ export const problemCatalogue = {
   'invalid-export': { title: 'Invalid export request', status: 400 },
   'unsupported-export-format': { title: 'Unsupported export format', status: 400 },
   'invalid-import': { title: 'Invalid import', status: 400 },
+  'invalid-card-import': { title: 'Invalid card import', status: 400 },
+  'invalid-card-file': { title: 'Card file refused', status: 400 },
   'invalid-grade': { title: 'Invalid grade', status: 400 },
   'invalid-query': { title: 'Invalid query', status: 400 },
   unauthorized: { title: 'Unauthorized', status: 401 },

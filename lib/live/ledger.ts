@@ -21,7 +21,7 @@ export function chargesJson(ledger: readonly LedgerEntry[]): ChargeJson[] {
     .map((entry) => ({
       id: entry.id,
       providerKey: entry.providerKey,
-      amount: entry.amount,
+      amount: entry.amountMinor,
       currency: entry.currency,
       status: entry.status,
       createdAt: new Date(entry.createdAtMs).toISOString(),

@@ -11,8 +11,8 @@ import {
   engineConfig,
   SimulatedProvider,
   type SweepReport,
+  systemClock,
 } from '@/lib/engine'
-import { liveClock } from './clock'
 import type { LiveSettings } from './settings'
 
 export interface LiveRuntime {
@@ -29,10 +29,13 @@ export interface LiveRuntime {
 /** Seconds a 409 tells the client to wait: tok_slow takes 2 s, so 1 s is a fair first retry. */
 export const RETRY_AFTER_S = 1
 
+/** The live API's URL of a payment (its `Location`): the route app/api/payments/[id]. */
+export const paymentPath = (paymentId: number): string => `/api/payments/${paymentId}`
+
 export function createLiveRuntime({
   sqlite,
   settings,
-  clock = liveClock,
+  clock = systemClock,
 }: {
   sqlite: Sqlite
   settings: LiveSettings
@@ -43,16 +46,19 @@ export function createLiveRuntime({
     database: providerDb,
     clock,
     behaviour: behaviourForToken,
+    timing: { slowMs: settings.providerSlowMs },
   })
   const engine = createEngine({
     sqlite,
     clock,
     provider,
+    paymentUrl: paymentPath,
     config: engineConfig({
       inFlightPolicy: { kind: 'reject-409', retryAfterS: RETRY_AFTER_S },
       leaseMs: settings.leaseMs,
       keyTtlMs: settings.keyTtlMs,
     }),
+    recoveryConcurrency: settings.recoveryConcurrency,
   })
   return { engine, provider, sqlite, providerDb, settings, clock }
 }

@@ -4,7 +4,22 @@ import { DAY_MS, defaultLiveSettings, LiveSettingsError, readLiveSettings } from
 describe('readLiveSettings', () => {
   it('uses the documented defaults', () => {
     expect(readLiveSettings({})).toEqual(defaultLiveSettings)
-    expect(defaultLiveSettings).toMatchObject({ leaseMs: 30_000, keyTtlMs: DAY_MS })
+    expect(defaultLiveSettings).toMatchObject({
+      leaseMs: 30_000,
+      keyTtlMs: DAY_MS,
+      recoveryConcurrency: 32,
+      providerSlowMs: 2000,
+    })
+  })
+
+  it('reads DRILL_RECOVERY_CONCURRENCY and DRILL_PROVIDER_SLOW_MS, refusing non-positive values', () => {
+    expect(
+      readLiveSettings({ DRILL_RECOVERY_CONCURRENCY: '100', DRILL_PROVIDER_SLOW_MS: '1500' }),
+    ).toMatchObject({ recoveryConcurrency: 100, providerSlowMs: 1500 })
+    for (const bad of ['0', '-1', '2.5', 'many'])
+      expect(() => readLiveSettings({ DRILL_RECOVERY_CONCURRENCY: bad })).toThrow(
+        /DRILL_RECOVERY_CONCURRENCY must be a positive whole number of keys/,
+      )
   })
 
   it('reads DRILL_LEASE_MS, DRILL_SWEEP_MS and DRILL_PROVIDER_DB', () => {

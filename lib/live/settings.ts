@@ -3,7 +3,9 @@
 // again) is refused at startup rather than silently used.
 import path from 'node:path'
 
-export const DAY_MS = 24 * 60 * 60 * 1000
+import { DAY_MS, DEFAULT_KEY_TTL_MS, DEFAULT_LEASE_MS, DEFAULT_RECOVERY_CONCURRENCY } from '@/lib/engine'
+
+export { DAY_MS }
 
 export interface LiveSettings {
   /** How long an in_progress claim is protected before a retry or the sweep may take it over. */
@@ -14,15 +16,21 @@ export interface LiveSettings {
   sweepMs: number
   /** The simulated provider's own SQLite file (an external system: no shared transaction). */
   providerDbPath: string
+  /** Lease recovery: how many stuck keys one pass re-drives at once. */
+  recoveryConcurrency: number
+  /** How long the simulated provider takes for `tok_slow` (then succeeds). */
+  providerSlowMs: number
   /** API and console accounts with no write for this long are purged by the sweeps (DRILL_ACCOUNT_IDLE_DAYS). */
   accountIdleMs: number
 }
 
 export const defaultLiveSettings: LiveSettings = {
-  leaseMs: 30_000,
-  keyTtlMs: DAY_MS,
+  leaseMs: DEFAULT_LEASE_MS,
+  keyTtlMs: DEFAULT_KEY_TTL_MS,
   sweepMs: 2_000,
   providerDbPath: path.join('data', 'provider.db'),
+  recoveryConcurrency: DEFAULT_RECOVERY_CONCURRENCY,
+  providerSlowMs: 2_000,
   accountIdleMs: 30 * DAY_MS,
 }
 
@@ -35,12 +43,12 @@ export class LiveSettingsError extends Error {
 
 type Env = Record<string, string | undefined>
 
-function positiveInteger(env: Env, name: string, fallback: number): number {
+function positiveInteger(env: Env, name: string, fallback: number, unit = 'milliseconds'): number {
   const raw = env[name]
   if (raw === undefined || raw.trim() === '') return fallback
   const value = Number(raw)
   if (!Number.isSafeInteger(value) || value <= 0) {
-    throw new LiveSettingsError(`${name} must be a positive whole number of milliseconds, got "${raw}"`)
+    throw new LiveSettingsError(`${name} must be a positive whole number of ${unit}, got "${raw}"`)
   }
   return value
 }
@@ -54,7 +62,10 @@ function idleDays(env: Env): number {
   return Math.round(days * DAY_MS)
 }
 
-/** Reads DRILL_LEASE_MS, DRILL_KEY_TTL_MS (+ DRILL_ALLOW_SHORT_TTL), DRILL_SWEEP_MS, DRILL_PROVIDER_DB, DRILL_ACCOUNT_IDLE_DAYS. */
+/**
+ * Reads DRILL_LEASE_MS, DRILL_KEY_TTL_MS (+ DRILL_ALLOW_SHORT_TTL), DRILL_SWEEP_MS, DRILL_PROVIDER_DB,
+ * DRILL_RECOVERY_CONCURRENCY, DRILL_PROVIDER_SLOW_MS and DRILL_ACCOUNT_IDLE_DAYS.
+ */
 export function readLiveSettings(env: Env = process.env): LiveSettings {
   const keyTtlMs = positiveInteger(env, 'DRILL_KEY_TTL_MS', defaultLiveSettings.keyTtlMs)
   if (keyTtlMs < DAY_MS && env.DRILL_ALLOW_SHORT_TTL !== '1') {
@@ -68,6 +79,13 @@ export function readLiveSettings(env: Env = process.env): LiveSettings {
     keyTtlMs,
     sweepMs: positiveInteger(env, 'DRILL_SWEEP_MS', defaultLiveSettings.sweepMs),
     providerDbPath: env.DRILL_PROVIDER_DB?.trim() || defaultLiveSettings.providerDbPath,
+    recoveryConcurrency: positiveInteger(
+      env,
+      'DRILL_RECOVERY_CONCURRENCY',
+      defaultLiveSettings.recoveryConcurrency,
+      'keys',
+    ),
+    providerSlowMs: positiveInteger(env, 'DRILL_PROVIDER_SLOW_MS', defaultLiveSettings.providerSlowMs),
     accountIdleMs: idleDays(env),
   }
 }

@@ -1,13 +1,26 @@
 // Runs the sweeps every DRILL_SWEEP_MS inside the server process (started from
-// instrumentation.ts). A pass can outlast the interval (lease recovery re-drives a
-// provider call), so passes never overlap: the next one is scheduled after the last.
+// instrumentation.ts). Lease recovery runs beside the other sweeps, never in front
+// of them: after a crash it may re-drive hundreds of keys (each a provider call),
+// and neither reconciliation, the next recovery pass nor any HTTP request waits for
+// that. Overlapping recovery passes are safe: each takeover is fenced on
+// lease_version in SQL, the engine never queues a key its earlier pass still holds,
+// and all passes share the DRILL_RECOVERY_CONCURRENCY re-drive slots.
+// Reconciliation and the reaper are quick: one of their passes ends before the next.
 import 'server-only'
+import type { SweepReport } from '@/lib/engine'
 import { live } from './live'
 import { purgeIdleAccounts } from './purge'
-import { runSweepPass } from './runtime'
 import { LiveSettingsError } from './settings'
 
 const holder = globalThis as unknown as { drillSweeper?: { stop(): void } }
+
+function logBusy(reports: SweepReport[]): void {
+  const busy = reports.filter((r) => r.settled > 0 || r.remaining > 0)
+  if (busy.length > 0)
+    console.log(
+      `[sweep] ${busy.map((r) => `${r.sweep}: ${r.settled} settled, ${r.remaining} remaining`).join('; ')}`,
+    )
+}
 
 export function startSweeper(): void {
   if (holder.drillSweeper) return
@@ -17,13 +30,11 @@ export function startSweeper(): void {
   let stopped = false
   const pass = async () => {
     try {
-      const reports = await runSweepPass(engine)
-      const busy = reports.filter((r) => r.settled > 0 || r.remaining > 0)
-      if (busy.length > 0) {
-        console.log(
-          `[sweep] ${busy.map((r) => `${r.sweep}: ${r.settled} settled, ${r.remaining} remaining`).join('; ')}`,
-        )
-      }
+      engine.recoverLeases().then(
+        (report) => logBusy([report]),
+        (error: unknown) => console.error('[sweep] lease recovery failed', error),
+      )
+      logBusy([await engine.reconcile(), await engine.reapExpiredKeys()])
       const purge = purgeIdleAccounts(runtime, {
         nowMs: runtime.clock.nowMs(),
         idleMs: settings.accountIdleMs,

@@ -1,41 +1,71 @@
-// Pure edits the sandbox builder makes to a scenario (client-safe: types only from the
-// engine, no zod, no node). The server validates whatever comes back.
-import type { Flaw, Scenario, ScenarioFault, ScenarioRequest } from '@/lib/engine'
+// Pure edits the sandbox builder makes to a scenario (client-safe: types from the
+// engine, its constants from the two import-free modules that hold them; no zod, no
+// node). The server validates whatever comes back.
+import type { Scenario, ScenarioFault, ScenarioRequest } from '@/lib/engine'
+import { FAULT_POINTS, type FaultPoint } from '@/lib/engine/faults'
+import { FLAWS, type Flaw, SWEEP_KINDS, type SweepKind } from '@/lib/engine/types'
 
-/** Every flaw switch, in the order the builder lists them, with its visible name. */
-export const FLAW_SWITCHES: ReadonlyArray<{ flaw: Flaw; label: string; hint: string }> = [
-  {
-    flaw: 'charge-before-insert',
+/** The visible name and hint of each flaw switch (every engine flaw must have one). */
+const FLAW_TEXT: Readonly<Record<Flaw, { label: string; hint: string }>> = {
+  'charge-before-insert': {
     label: 'Charge before insert',
     hint: 'Call the provider first and store the key afterwards (store-after-charge).',
   },
-  {
-    flaw: 'select-then-insert',
+  'select-then-insert': {
     label: 'Select then insert',
     hint: 'Look for the key, then insert it: two requests can both see nothing.',
   },
-  {
-    flaw: 'no-body-check',
+  'no-body-check': {
     label: 'Skip the body check',
     hint: 'Ignore the body hash, so a reused key replays for a different body.',
   },
-  { flaw: 'global-scope', label: 'Global key scope', hint: 'Scope keys globally instead of per account.' },
-  {
-    flaw: 'no-provider-key',
+  'global-scope': { label: 'Global key scope', hint: 'Scope keys globally instead of per account.' },
+  'no-provider-key': {
     label: 'No provider key',
     hint: 'Call the provider without our own idempotency key.',
   },
-  {
-    flaw: 'split-commit',
+  'split-commit': {
     label: 'Split commit',
     hint: 'Write the payment row and complete the key in separate transactions.',
   },
-  {
-    flaw: 'no-lease',
+  'no-lease': {
     label: 'No lease',
     hint: 'An in_progress row is waited on forever, even after a crash.',
   },
-]
+  'serial-recovery': {
+    label: 'Serial recovery',
+    hint: 'Lease recovery re-drives stuck keys one after another, so the last waits for all the others.',
+  },
+}
+
+/** Every flaw switch, in the engine's order (FLAWS), with its visible name. */
+export const FLAW_SWITCHES: ReadonlyArray<{ flaw: Flaw; label: string; hint: string }> = FLAWS.map(
+  (flaw) => ({ flaw, ...FLAW_TEXT[flaw] }),
+)
+
+const CRASH_POINT_LABELS: Readonly<Record<FaultPoint, string>> = {
+  'after-claim': 'after the claim',
+  'after-provider-accept': 'after the provider accepts',
+  'after-payment-row': 'after the payment row',
+  'before-response': 'before the response',
+}
+
+/** Where a server may crash, from the engine's FAULT_POINTS. */
+export const CRASH_POINT_OPTIONS: ReadonlyArray<{ value: FaultPoint; label: string }> = FAULT_POINTS.map(
+  (value) => ({ value, label: CRASH_POINT_LABELS[value] }),
+)
+
+const SWEEP_LABELS: Readonly<Record<SweepKind, string>> = {
+  'lease-recovery': 'lease recovery',
+  reconciliation: 'reconciliation',
+  reaper: 'reaper',
+}
+
+/** The sweeps a schedule may run, from the engine's SWEEP_KINDS. */
+export const SWEEP_OPTIONS: ReadonlyArray<{ value: SweepKind; label: string }> = SWEEP_KINDS.map((value) => ({
+  value,
+  label: SWEEP_LABELS[value],
+}))
 
 export function flawsOf(scenario: Scenario): Flaw[] {
   return [...(scenario.config.flaws ?? [])]

@@ -2,7 +2,7 @@
 // run it in the simulator, and shape the answer the timeline draws. Also Compare and
 // Chaos (random schedules, shrunk on failure). Server-only: the engine runs here.
 import 'server-only'
-import type { ViolationView } from '@/components/timeline/types'
+import '@/lib/simulator'
 import {
   canonicalScenarios,
   randomScenario,
@@ -58,7 +58,7 @@ export function scenarioFromQuery({ s, scenario }: { s?: string; scenario?: stri
   return { scenario: defaultScenario(), fromLink: false, problem: null }
 }
 
-function toView(v: Violation): ViolationView {
+function toView(v: Violation): Violation {
   return { id: v.id, name: v.name, message: v.message, eventIndex: v.eventIndex }
 }
 

@@ -1,6 +1,5 @@
 // What the sandbox API answers (JSON). Shared by the routes and the client leaves.
-import type { ViolationView } from '@/components/timeline/types'
-import type { Scenario } from '@/lib/engine'
+import type { Scenario, Violation } from '@/lib/engine'
 import type { Trace } from '@/lib/engine/trace'
 
 export interface RunNote {
@@ -12,7 +11,7 @@ export interface SandboxRun {
   /** The scenario as the server parsed it (defaults filled): the builder's new state. */
   scenario: Scenario
   trace: Trace
-  violations: ViolationView[]
+  violations: Violation[]
   notes: RunNote[]
   /** The encoded scenario for `/sandbox?s=…`. */
   share: string
@@ -27,7 +26,7 @@ export interface CompareRuns {
 export interface ChaosFailure {
   /** The seed that generated the failing schedule (reproduces it). */
   seed: number
-  violations: ViolationView[]
+  violations: Violation[]
   /** The schedule as generated. */
   original: { requests: number; faults: number; sweeps: number }
   /** The minimal failing schedule after shrinking, ready to load into the builder. */

@@ -3,6 +3,7 @@
 // the stored snapshot, and the dashboard's numbers. Time is always passed in.
 import type { Sqlite } from '@/db/open'
 import { type CardStateRecord, type ReviewLogRecord, studyQueries } from '@/db/queries/study'
+import { suggestDrillRating } from '@/lib/drills/rating'
 import { type GradeRating, suggestRating } from './rubric'
 import { type CardSchedule, previewSchedule, type SchedulePreview, scheduleAfterGrade } from './scheduler'
 import { type StudySettings, studySettingsFrom } from './settings'
@@ -34,10 +35,10 @@ function parseIds(json: string): string[] {
   return Array.isArray(value) ? value.filter((id): id is string => typeof id === 'string') : []
 }
 
-export type NextReview =
+export type NextReview<C extends StudyCard = StudyCard> =
   | {
       kind: 'card'
-      card: StudyCard
+      card: C
       schedule: CardSchedule | null
       preview: SchedulePreview
       /** Point ids missed at the last review of this card, if any were. */
@@ -61,10 +62,10 @@ export interface QueueCounts {
 }
 
 /** Due and new cards for this study day, in the order the loop offers them. */
-function studyQueue(
+function studyQueue<C extends StudyCard>(
   sqlite: Sqlite,
   learnerId: string,
-  deck: readonly StudyCard[],
+  deck: readonly C[],
   nowMs: number,
   settings: StudySettings,
 ) {
@@ -105,7 +106,11 @@ function studyQueue(
 }
 
 /** The earliest due time after now: a step later today, else the first card due after today. */
-function nextDueMsOf(sqlite: Sqlite, learnerId: string, queue: ReturnType<typeof studyQueue>): number | null {
+function nextDueMsOf(
+  sqlite: Sqlite,
+  learnerId: string,
+  queue: ReturnType<typeof studyQueue<StudyCard>>,
+): number | null {
   return (
     queue.laterTodayRows[0]?.dueMs ??
     studyQueries(sqlite).getNextDueMsByLearnerId({ learnerId, fromMs: queue.today.endMs })
@@ -113,12 +118,12 @@ function nextDueMsOf(sqlite: Sqlite, learnerId: string, queue: ReturnType<typeof
 }
 
 /** Due cards first (earliest first), then new cards in deck order within the daily limit. */
-export function nextReview(
+export function nextReview<C extends StudyCard>(
   sqlite: Sqlite,
   learnerId: string,
-  deck: readonly StudyCard[],
+  deck: readonly C[],
   nowMs: number,
-): NextReview {
+): NextReview<C> {
   const settings = settingsForLearner(sqlite, learnerId)
   const queue = studyQueue(sqlite, learnerId, deck, nowMs, settings)
   const q = studyQueries(sqlite)
@@ -220,7 +225,7 @@ export function gradeReview(sqlite: Sqlite, deck: readonly StudyCard[], input: G
       cardId: card.id,
       attemptToken: input.attemptToken,
       rating: input.rating,
-      suggestedRating: suggestRating(card.points, new Set(ticked)),
+      suggestedRating: suggestionFor(card, ticked),
       pointsTicked: JSON.stringify(ticked),
       pointsAll: JSON.stringify(card.points.map((p) => p.id)),
       durationMs: Math.max(0, Math.round(input.durationMs)),
@@ -236,6 +241,13 @@ export function gradeReview(sqlite: Sqlite, deck: readonly StudyCard[], input: G
     return { kind: 'graded', logId, rating: input.rating, dueMs: outcome.next.dueMs }
   })
   return run.immediate()
+}
+
+/** Drill cards: all right → Good, one wrong → Hard, two or more → Again; recall cards: the rubric. */
+function suggestionFor(card: StudyCard & { kind?: string }, ticked: readonly string[]): GradeRating {
+  return card.kind === 'drill'
+    ? suggestDrillRating(card.points.length, ticked.length)
+    : suggestRating(card.points, new Set(ticked))
 }
 
 function replayOf(earlier: ReviewLogRecord, input: GradeInput): GradeResult {

@@ -3,7 +3,10 @@
 // "today". Pure: every function takes the instant and the zone; uses only the
 // platform's Intl for zone rules (DST included).
 
-export const DAY_MS = 86_400_000
+import { DAY_MS } from '@/lib/engine/constants'
+
+export { DAY_MS }
+
 const HOUR_MS = 3_600_000
 
 export interface StudyDayConfig {

@@ -1,13 +1,14 @@
 // One grade request, as the server action and POST /api/review/grade both take it:
-// rate-limit, validate, resolve the learner and "now" (storing the learner: a grade
-// is a first write), remember the browser's zone on a first visit, record. Each
-// caller maps the result to its own output.
+// rate-limit, validate, resolve the learner and "now", remember the browser's zone on
+// a first visit, record — storing the learner only for a card they have (a grade is a
+// first write; a bad one stores nothing). Each caller maps the result to its own output.
 import 'server-only'
 import { headers } from 'next/headers'
 import type { z } from 'zod'
 import { sqlite } from '@/db/client'
 import { requestNowMs } from '@/lib/clock'
-import { allCards } from '@/lib/content/cards'
+import { reviewCardById } from '@/lib/decks'
+import { warmDrillCards } from '@/lib/drills/cards'
 import { rateLimit } from '@/lib/http/edge'
 import { currentLearnerId, ensureLearner, isStoredLearner } from '@/lib/learner'
 import { gradeRequestSchema } from './grade-input'
@@ -24,14 +25,15 @@ export async function submitGrade(input: unknown): Promise<SubmitGradeResult> {
   if (limited) return { kind: 'rate-limited', response: limited }
   const parsed = gradeRequestSchema.safeParse(input)
   if (!parsed.success) return { kind: 'invalid', issues: parsed.error.issues }
+  const learnerId = await currentLearnerId()
   const nowMs = await requestNowMs()
   const { timezone, ...grade } = parsed.data
-  const learnerId = await currentLearnerId()
-  const deck = allCards()
-  // Bad input stores nothing: a visitor's grade of an unknown card leaves no learner row.
-  if (!deck.some((c) => c.id === grade.cardId) && !isStoredLearner(learnerId))
-    return { kind: 'card-not-found', cardId: grade.cardId }
+  await warmDrillCards()
+  // Any card this learner has (built-in, drill or their own); another learner's card is "not found".
+  const card = reviewCardById(sqlite(), learnerId, grade.cardId)
+  // A visitor's grade of a card they do not have stores nothing (no learner row either).
+  if (!card && !isStoredLearner(learnerId)) return { kind: 'card-not-found', cardId: grade.cardId }
   ensureLearner(learnerId, nowMs)
   if (timezone) rememberBrowserTimezone(sqlite(), learnerId, timezone, nowMs)
-  return gradeReview(sqlite(), deck, { ...grade, learnerId, nowMs })
+  return gradeReview(sqlite(), card ? [card] : [], { ...grade, learnerId, nowMs })
 }

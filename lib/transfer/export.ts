@@ -2,6 +2,7 @@
 import { asc, eq } from 'drizzle-orm'
 import { drizzleFor, type Sqlite } from '@/db/open'
 import { cardStates, learnerSettings, reviewLogs } from '@/db/schema'
+import { ownCardsOf } from '@/lib/own-cards/import'
 import { type StudyStateFile, TRANSFER_FORMAT, TRANSFER_VERSION } from './format'
 
 function parseJson(text: string): unknown {
@@ -67,6 +68,7 @@ export function exportStudyState(sqlite: Sqlite, learnerId: string, nowMs: numbe
       snapshot: row.snapshot === null ? null : (parseJson(row.snapshot) as Record<string, unknown>),
       dueAfterMs: row.dueAfterMs,
     })),
+    ownCards: ownCardsOf(sqlite, learnerId),
   }
 }
 

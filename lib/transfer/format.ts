@@ -2,6 +2,8 @@
 // later app can still read today's files (and reject tomorrow's clearly).
 // Times are integer ms since the epoch; ids are the deck's card and point ids.
 import { z } from 'zod'
+import { ownCardSchema } from '@/lib/content/schema'
+import { isBuiltInCardId } from '@/lib/decks/sources/built-in'
 import { isValidTimezone } from '@/lib/srs/study-day'
 
 export const TRANSFER_FORMAT = 'drill-study-state'
@@ -65,6 +67,8 @@ export const studyStateFileSchema = z
     settings: settingsSchema.nullable(),
     cardStates: z.array(cardStateSchema).max(MAX_IMPORT_CARD_STATES),
     reviewLogs: z.array(reviewLogSchema).max(MAX_IMPORT_REVIEW_LOGS),
+    /** The learner's own cards (same schema as an own-card Markdown file); absent in older files. */
+    ownCards: z.array(ownCardSchema).default([]),
   })
   .superRefine((file, ctx) => {
     const seen = new Set<string>()
@@ -77,9 +81,20 @@ export const studyStateFileSchema = z
         })
       seen.add(row.cardId)
     })
+    const ownIds = new Set<string>()
+    file.ownCards.forEach((card, index) => {
+      if (ownIds.has(card.id) || isBuiltInCardId(card.id))
+        ctx.addIssue({
+          code: 'custom',
+          path: ['ownCards', index, 'id'],
+          message: ownIds.has(card.id) ? 'this card appears twice' : 'is the id of a built-in card',
+        })
+      ownIds.add(card.id)
+    })
   })
 
 export type StudyStateFile = z.infer<typeof studyStateFileSchema>
+export type StudyStateFileInput = z.input<typeof studyStateFileSchema>
 export type ExportedSettings = z.infer<typeof settingsSchema>
 export type ExportedCardState = z.infer<typeof cardStateSchema>
 export type ExportedReviewLog = z.infer<typeof reviewLogSchema>

@@ -8,6 +8,7 @@
 import { and, eq, sql } from 'drizzle-orm'
 import { type Db, drizzleFor, type Sqlite } from '@/db/open'
 import { cardStates, learnerSettings, reviewLogs } from '@/db/schema'
+import { upsertOwnCards } from '@/lib/own-cards/import'
 import type { ExportedSettings, StudyStateFile } from './format'
 
 export interface MergeSummary {
@@ -17,6 +18,8 @@ export interface MergeSummary {
   cardStatesUpdated: number
   cardStatesKept: number
   settingsChanged: boolean
+  ownCardsAdded: number
+  ownCardsUpdated: number
 }
 
 const p = (name: string) => sql.placeholder(name)
@@ -111,6 +114,8 @@ export function mergeStudyState(sqlite: Sqlite, learnerId: string, file: StudySt
     cardStatesUpdated: 0,
     cardStatesKept: 0,
     settingsChanged: false,
+    ownCardsAdded: 0,
+    ownCardsUpdated: 0,
   }
 
   const merge = sqlite.transaction(() => {
@@ -123,6 +128,11 @@ export function mergeStudyState(sqlite: Sqlite, learnerId: string, file: StudySt
           .onConflictDoUpdate({ target: learnerSettings.learnerId, set: file.settings })
           .run()
     }
+
+    // Own cards first: the card states and logs below refer to them by id.
+    const cards = upsertOwnCards(sqlite, learnerId, file.ownCards, file.exportedAtMs)
+    summary.ownCardsAdded = cards.added
+    summary.ownCardsUpdated = cards.updated
 
     for (const incoming of file.cardStates) {
       const existing = q.cardState.get({ learnerId, cardId: incoming.cardId })

@@ -111,6 +111,8 @@ describe('import', () => {
         cardStatesUpdated: 0,
         cardStatesKept: 0,
         settingsChanged: true,
+        ownCardsAdded: 0,
+        ownCardsUpdated: 0,
       },
     })
     expect(withoutExportTime(exportStudyState(sqlite, bob, t0 + 3 * day))).toEqual(
@@ -144,6 +146,8 @@ describe('import', () => {
         cardStatesUpdated: 0,
         cardStatesKept: 2,
         settingsChanged: false,
+        ownCardsAdded: 0,
+        ownCardsUpdated: 0,
       },
     })
     expect(studyRows(sqlite, bob)).toEqual(afterFirst)

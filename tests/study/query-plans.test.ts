@@ -25,4 +25,19 @@ describe('query plans', () => {
     )
     expect(plan).toMatch(/SEARCH review_logs USING (COVERING )?INDEX review_logs_learner_time/)
   })
+
+  test("resolving one of a learner's own cards is a primary-key search (grading does it per review)", () => {
+    const plan = planOf('SELECT title FROM own_cards WHERE learner_id = ? AND id = ?', ['learner', 'card'])
+    expect(plan).toMatch(
+      /SEARCH own_cards USING INDEX sqlite_autoindex_own_cards_1 \(learner_id=\? AND id=\?\)/,
+    )
+  })
+
+  test("listing a learner's own cards in deck order searches the (learner_id, deck_slug, …) index", () => {
+    const plan = planOf(
+      'SELECT id FROM own_cards WHERE learner_id = ? ORDER BY deck_slug, created_at_ms, id',
+      ['learner'],
+    )
+    expect(plan).toMatch(/SEARCH own_cards USING (COVERING )?INDEX own_cards_learner_deck \(learner_id=\?\)/)
+  })
 })

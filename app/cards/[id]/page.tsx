@@ -2,24 +2,61 @@ import type { Metadata } from 'next'
 import Link from 'next/link'
 import { notFound } from 'next/navigation'
 import { PointList } from '@/components/cards/point-list'
+import { DeleteCard } from '@/components/own-cards/delete-card'
 import { CardTimelines } from '@/components/timeline/card-timelines'
-import { allCards, cardById } from '@/lib/content/cards'
+import { sqlite } from '@/db/client'
+import { ownCardQueries } from '@/db/queries/own-cards'
+import { cardById } from '@/lib/content/cards'
 import { markdownToHtml } from '@/lib/content/markdown'
+import { currentLearnerId } from '@/lib/learner'
 
-export function generateStaticParams() {
-  return allCards().map((card) => ({ id: card.id }))
+// Own cards are per learner: render per request, never cache one learner's card for another.
+export const dynamic = 'force-dynamic'
+
+async function findCard(id: string) {
+  const builtIn = cardById(id)
+  if (builtIn) return { kind: 'built-in' as const, card: builtIn }
+  const learnerId = await currentLearnerId()
+  const own = ownCardQueries(sqlite()).getOwnCardByLearnerAndId({ learnerId, cardId: id })
+  return own ? { kind: 'own' as const, card: own } : undefined
 }
 
 export async function generateMetadata({ params }: PageProps<'/cards/[id]'>): Promise<Metadata> {
   const { id } = await params
-  return { title: cardById(id)?.title ?? 'Card not found' }
+  return { title: (await findCard(id))?.card.title ?? 'Card not found' }
+}
+
+function ModelAnswer({ markdown }: { markdown: string }) {
+  return (
+    <section aria-labelledby="answer-title">
+      <h2 id="answer-title" className="text-xl font-semibold">
+        Model answer
+      </h2>
+      {markdown.trim() === '' ? (
+        <p className="mt-2 text-zinc-700 dark:text-zinc-300">No model answer yet.</p>
+      ) : (
+        <div
+          data-testid="model-answer"
+          className="prose-drill mt-2 max-w-3xl"
+          // Rendered by lib/content/markdown: raw HTML escaped, output sanitized (sanitize-html).
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitize-html output
+          dangerouslySetInnerHTML={{ __html: markdownToHtml(markdown) }}
+        />
+      )}
+    </section>
+  )
 }
 
 export default async function CardPage({ params }: PageProps<'/cards/[id]'>) {
   const { id } = await params
-  const card = cardById(id)
-  if (!card) notFound()
-  const followUps = card.followUps.map((followUpId) => cardById(followUpId)).filter((c) => c !== undefined)
+  const found = await findCard(id)
+  if (!found) notFound()
+  const { card } = found
+  const deckName = found.kind === 'own' ? found.card.deckName : found.card.deck
+  const followUps =
+    found.kind === 'built-in'
+      ? found.card.followUps.map((followUpId) => cardById(followUpId)).filter((c) => c !== undefined)
+      : []
 
   return (
     <article aria-labelledby="card-title" className="space-y-8">
@@ -28,7 +65,8 @@ export default async function CardPage({ params }: PageProps<'/cards/[id]'>) {
           <Link href="/cards" className="underline">
             Cards
           </Link>{' '}
-          / {card.deck}
+          / {deckName}
+          {found.kind === 'own' && ' · your card'}
         </p>
         <h1 id="card-title" className="mt-1 text-2xl font-bold">
           {card.title}
@@ -36,6 +74,17 @@ export default async function CardPage({ params }: PageProps<'/cards/[id]'>) {
         <p data-testid="card-prompt" className="mt-3 max-w-3xl text-lg">
           {card.prompt}
         </p>
+        {found.kind === 'own' && (
+          <div className="mt-4 flex flex-wrap items-center gap-3">
+            <Link
+              href={`/cards/${card.id}/edit`}
+              className="rounded-lg border border-zinc-400 px-3 py-1.5 font-medium dark:border-zinc-600"
+            >
+              Edit card
+            </Link>
+            <DeleteCard cardId={card.id} title={card.title} />
+          </div>
+        )}
       </header>
 
       <section aria-labelledby="points-title">
@@ -47,25 +96,15 @@ export default async function CardPage({ params }: PageProps<'/cards/[id]'>) {
         </div>
       </section>
 
-      <section aria-labelledby="answer-title">
-        <h2 id="answer-title" className="text-xl font-semibold">
-          Model answer
-        </h2>
-        <div
-          className="prose-drill mt-2 max-w-3xl"
-          // Our own Markdown from content/cards, validated at build: trusted.
-          // biome-ignore lint/security/noDangerouslySetInnerHtml: trusted first-party content
-          dangerouslySetInnerHTML={{ __html: markdownToHtml(card.answerMarkdown) }}
-        />
-      </section>
+      <ModelAnswer markdown={card.answerMarkdown} />
 
-      {card.scenarios.length > 0 && (
+      {found.kind === 'built-in' && found.card.scenarios.length > 0 && (
         <section aria-labelledby="timelines-title">
           <h2 id="timelines-title" className="text-xl font-semibold">
             Timelines
           </h2>
           <div className="mt-3">
-            <CardTimelines scenarioIds={card.scenarios} />
+            <CardTimelines scenarioIds={found.card.scenarios} />
           </div>
         </section>
       )}

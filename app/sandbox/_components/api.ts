@@ -5,13 +5,14 @@ import type { ChaosBatch, CompareRuns, SandboxRun } from '@/lib/sandbox/types'
 
 export type ApiResult<T> = { ok: true; value: T } | { ok: false; message: string }
 
-async function post<T>(path: string, body: unknown): Promise<ApiResult<T>> {
+async function post<T>(path: string, body: unknown, signal?: AbortSignal): Promise<ApiResult<T>> {
   let response: Response
   try {
     response = await fetch(path, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify(body),
+      signal,
     })
   } catch {
     return {
@@ -30,8 +31,9 @@ async function post<T>(path: string, body: unknown): Promise<ApiResult<T>> {
   return { ok: true, value: payload as T }
 }
 
-export const runScenarioApi = (scenario: Scenario) => post<SandboxRun>('/api/sandbox/run', { scenario })
-export const compareApi = (scenario: Scenario, other: Scenario) =>
-  post<CompareRuns>('/api/sandbox/compare', { scenario, other })
+export const runScenarioApi = (scenario: Scenario, signal?: AbortSignal) =>
+  post<SandboxRun>('/api/sandbox/run', { scenario }, signal)
+export const compareApi = (scenario: Scenario, other: Scenario, signal?: AbortSignal) =>
+  post<CompareRuns>('/api/sandbox/compare', { scenario, other }, signal)
 export const chaosApi = (input: { seed: number; from: number; count: number; config: Scenario['config'] }) =>
   post<ChaosBatch>('/api/sandbox/chaos', input)

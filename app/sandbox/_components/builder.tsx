@@ -3,7 +3,7 @@
 // up front, the schedule (requests, faults, sweeps, timing) behind a disclosure. It edits
 // a scenario value; the server validates it.
 import dynamic from 'next/dynamic'
-import { useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import type { Scenario } from '@/lib/engine'
 import { FLAW_SWITCHES, flawsOf, waitPolicyOn, withFlaw, withWaitPolicy } from '@/lib/sandbox/builder'
 import { NumberField, Switch } from './fields'
@@ -19,6 +19,12 @@ const ScheduleEditor = dynamic(() => import('./schedule-editor').then((m) => m.S
 
 export function Builder({ scenario, onChange }: { scenario: Scenario; onChange: (s: Scenario) => void }) {
   const [scheduleOpen, setScheduleOpen] = useState(false)
+  // A <details> opens natively, so a click before hydration opens it with no editor inside:
+  // catch up with the DOM once hydrated.
+  const details = useRef<HTMLDetailsElement>(null)
+  useEffect(() => {
+    if (details.current?.open) setScheduleOpen(true)
+  }, [])
   const flaws = flawsOf(scenario)
   const policy = scenario.config.inFlightPolicy
   const setConfig = (patch: Partial<Scenario['config']>) =>
@@ -82,6 +88,7 @@ export function Builder({ scenario, onChange }: { scenario: Scenario; onChange: 
       </fieldset>
 
       <details
+        ref={details}
         className="rounded border border-zinc-300 dark:border-zinc-700"
         open={scheduleOpen}
         onToggle={(event) => setScheduleOpen(event.currentTarget.open)}

@@ -3,6 +3,7 @@
 // The first one that breaks an invariant comes back shrunk to a minimal failing schedule,
 // offered as a challenge.
 import { useRef, useState } from 'react'
+import { useHydrated } from '@/components/use-hydrated'
 import type { Scenario } from '@/lib/engine'
 import type { ChaosFailure, SandboxRun } from '@/lib/sandbox/types'
 import { chaosApi } from './api'
@@ -29,6 +30,7 @@ export function ChaosPanel({
   onLoad: (run: SandboxRun) => void
 }) {
   const [seed, setSeed] = useState(1)
+  const hydrated = useHydrated()
   const [total, setTotal] = useState(500)
   const [done, setDone] = useState(0)
   const [running, setRunning] = useState(false)
@@ -89,7 +91,7 @@ export function ChaosPanel({
             Stop chaos
           </button>
         ) : (
-          <button type="button" className={primaryButtonClass} onClick={start}>
+          <button type="button" className={primaryButtonClass} onClick={start} disabled={!hydrated}>
             Start chaos
           </button>
         )}

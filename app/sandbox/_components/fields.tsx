@@ -1,8 +1,10 @@
-// Small labelled inputs for the builder. Every control has a visible label.
+// Small labelled inputs for the builder. Every control has a visible label, and is
+// disabled until its component has hydrated (an edit made before would be lost).
 import type { ReactNode } from 'react'
+import { useHydrated } from '@/components/use-hydrated'
 
 const input =
-  'rounded border border-zinc-400 bg-white px-2 py-1 text-sm text-zinc-900 dark:border-zinc-600 dark:bg-zinc-900 dark:text-zinc-100'
+  'disabled:opacity-60 rounded border border-zinc-400 bg-white px-2 py-1 text-sm text-zinc-900 dark:border-zinc-600 dark:bg-zinc-900 dark:text-zinc-100'
 
 export function NumberField({
   label,
@@ -21,11 +23,13 @@ export function NumberField({
   step?: number
   width?: string
 }) {
+  const hydrated = useHydrated()
   return (
     <label className="flex flex-col gap-0.5 text-xs font-medium text-zinc-700 dark:text-zinc-300">
       {label}
       <input
         type="number"
+        disabled={!hydrated}
         inputMode="numeric"
         className={`${input} ${width} font-mono`}
         value={Number.isFinite(value) ? value : 0}
@@ -54,11 +58,13 @@ export function TextField({
   width?: string
   mono?: boolean
 }) {
+  const hydrated = useHydrated()
   return (
     <label className="flex flex-col gap-0.5 text-xs font-medium text-zinc-700 dark:text-zinc-300">
       {label}
       <input
         type="text"
+        disabled={!hydrated}
         className={`${input} ${width} ${mono ? 'font-mono' : ''}`}
         value={value}
         onChange={(e) => onChange(e.target.value)}
@@ -78,10 +84,16 @@ export function SelectField<T extends string>({
   options: ReadonlyArray<{ value: T; label: string }>
   onChange: (value: T) => void
 }) {
+  const hydrated = useHydrated()
   return (
     <label className="flex flex-col gap-0.5 text-xs font-medium text-zinc-700 dark:text-zinc-300">
       {label}
-      <select className={input} value={value} onChange={(e) => onChange(e.target.value as T)}>
+      <select
+        className={input}
+        disabled={!hydrated}
+        value={value}
+        onChange={(e) => onChange(e.target.value as T)}
+      >
         {options.map((o) => (
           <option key={o.value} value={o.value}>
             {o.label}
@@ -106,6 +118,7 @@ export function Switch({
   onChange: (checked: boolean) => void
   id: string
 }) {
+  const hydrated = useHydrated()
   return (
     <div className="flex items-start gap-2">
       <input
@@ -115,8 +128,9 @@ export function Switch({
         aria-checked={checked}
         aria-describedby={hint ? `${id}-hint` : undefined}
         checked={checked}
+        disabled={!hydrated}
         onChange={(e) => onChange(e.target.checked)}
-        className="mt-0.5 size-4 shrink-0 accent-sky-700 dark:accent-sky-400"
+        className="mt-0.5 disabled:opacity-60 size-4 shrink-0 accent-sky-700 dark:accent-sky-400"
       />
       <div>
         <label htmlFor={id} className="text-sm font-medium">

@@ -1,7 +1,11 @@
 'use client'
 // The simulator tab: builder → Run / Compare → timeline, charge count and verdicts;
 // the run lives in the URL after every run (Share), and can be exported or fuzzed (Chaos).
-import { Suspense, useState } from 'react'
+// No lost input: an answer never overwrites an edit made while its request was in flight
+// (the result is shown, marked stale against the builder), and a new Run or Compare
+// supersedes a pending one (its late answer is dropped).
+import { Suspense, useRef, useState } from 'react'
+import { ReadyButton } from '@/components/ready-controls'
 import { TimelinePlayer } from '@/components/timeline/timeline-player'
 import type { Scenario } from '@/lib/engine'
 import { configLabel, withOrderFlipped } from '@/lib/sandbox/builder'
@@ -38,34 +42,51 @@ export function SandboxApp({ initial }: { initial: SandboxRun }) {
   const [error, setError] = useState<string | null>(null)
   // Said after a Run or Compare (not on first load), so a screen reader hears the outcome.
   const [status, setStatus] = useState<string | null>(null)
+  // The request whose answer may still be shown; an older one is superseded and aborted.
+  const pending = useRef<{ id: number; abort: AbortController } | null>(null)
+  const requests = useRef(0)
   const dirty = scenario !== run.scenario
 
-  const showRun = (next: SandboxRun) => {
+  /** Shows a run. `sent` is the builder's scenario the request carried: the builder takes the
+   * server's copy only if it still holds exactly that, so edits made meanwhile survive. */
+  const showRun = (next: SandboxRun, sent: Scenario | 'replace') => {
     setRun(next)
-    setScenario(next.scenario)
+    setScenario((current) => (sent === 'replace' || current === sent ? next.scenario : current))
     // The whole scenario lives in the URL after every run.
     window.history.replaceState(null, '', `/sandbox?s=${next.share}`)
   }
 
-  const onRun = async () => {
-    setBusy('run')
+  /** Starts a request that supersedes any pending one; resolves to null if it was superseded itself. */
+  async function latest<T>(kind: 'run' | 'compare', call: (signal: AbortSignal) => Promise<T>) {
+    pending.current?.abort.abort()
+    const mine = { id: ++requests.current, abort: new AbortController() }
+    pending.current = mine
+    setBusy(kind)
     setError(null)
-    const result = await runScenarioApi(scenario)
+    const result = await call(mine.abort.signal)
+    if (pending.current?.id !== mine.id) return null
+    pending.current = null
     setBusy(null)
+    return result
+  }
+
+  const onRun = async () => {
+    const sent = scenario
+    const result = await latest('run', (signal) => runScenarioApi(sent, signal))
+    if (!result) return
     if (!result.ok) return setError(result.message)
     setCompare(null)
-    showRun(result.value)
+    showRun(result.value, sent)
     setStatus(`Ran ${result.value.scenario.id}: ${outcome(result.value)}.`)
   }
 
   const onCompare = async () => {
-    setBusy('compare')
-    setError(null)
-    const result = await compareApi(scenario, withOrderFlipped(scenario))
-    setBusy(null)
+    const sent = scenario
+    const result = await latest('compare', (signal) => compareApi(sent, withOrderFlipped(sent), signal))
+    if (!result) return
     if (!result.ok) return setError(result.message)
     setCompare(result.value)
-    showRun(result.value.runs[0])
+    showRun(result.value.runs[0], sent)
     setStatus(`Compared: ${result.value.summary}.`)
   }
 
@@ -91,13 +112,19 @@ export function SandboxApp({ initial }: { initial: SandboxRun }) {
           data-sticky-actions
           className="sticky bottom-0 z-10 -mx-1 flex flex-wrap items-center gap-x-3 gap-y-1 border-t border-zinc-300 bg-zinc-50 px-1 py-2 shadow-[0_-4px_8px_-6px_rgb(0_0_0/0.25)] dark:border-zinc-700 dark:bg-zinc-950 dark:shadow-[0_-4px_8px_-6px_rgb(0_0_0/0.8)]"
         >
-          <button type="button" className={primaryButtonClass} onClick={onRun} disabled={busy !== null}>
-            {busy === 'run' ? 'Running…' : 'Run'}
-          </button>
-          <button type="button" className={buttonClass} onClick={onCompare} disabled={busy !== null}>
-            {busy === 'compare' ? 'Comparing…' : 'Compare'}
-          </button>
+          {/* Usable while a request is pending: pressing again supersedes it with the builder as it is now. */}
+          <ReadyButton className={primaryButtonClass} onClick={onRun} aria-busy={busy === 'run'}>
+            Run
+          </ReadyButton>
+          <ReadyButton className={buttonClass} onClick={onCompare} aria-busy={busy === 'compare'}>
+            Compare
+          </ReadyButton>
           <div aria-live="polite" className="min-w-0 flex-1 basis-48 text-sm">
+            {busy && (
+              <p className="text-zinc-700 dark:text-zinc-300" data-testid="sandbox-pending">
+                {busy === 'run' ? 'Running…' : 'Comparing…'}
+              </p>
+            )}
             {error && (
               <p
                 role="alert"
@@ -106,10 +133,12 @@ export function SandboxApp({ initial }: { initial: SandboxRun }) {
                 {error}
               </p>
             )}
-            {dirty && !error && (
+            {dirty && !error && !busy && (
               <p className="text-zinc-700 dark:text-zinc-300">Edited: press Run to see the new timeline.</p>
             )}
-            {!dirty && !error && status && <p className="text-zinc-700 dark:text-zinc-300">{status}</p>}
+            {!dirty && !error && !busy && status && (
+              <p className="text-zinc-700 dark:text-zinc-300">{status}</p>
+            )}
           </div>
         </div>
       </section>
@@ -119,6 +148,15 @@ export function SandboxApp({ initial }: { initial: SandboxRun }) {
           <h2 id="result-title" className="text-xl font-semibold">
             Result: {outcome(run)}
           </h2>
+          {dirty && (
+            <p
+              data-testid="result-stale"
+              className="mt-1 rounded border border-amber-300 bg-amber-50 p-2 text-sm text-amber-950 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-100"
+            >
+              Stale: this result is from the engine config and schedule below, not from the builder as edited
+              since. Press Run to see the edited one.
+            </p>
+          )}
           <p className="text-sm text-zinc-700 dark:text-zinc-300">
             Engine: {configLabel(run.scenario)} · schedule: {run.scenario.title} (
             <span className="font-mono">{run.scenario.id}</span>)
@@ -172,7 +210,7 @@ export function SandboxApp({ initial }: { initial: SandboxRun }) {
           config={scenario.config}
           onLoad={(shrunk) => {
             setCompare(null)
-            showRun(shrunk)
+            showRun(shrunk, 'replace')
           }}
         />
       </Suspense>

@@ -2,6 +2,7 @@
 // Two tabs: the simulator and the live console. Both panels come from the server as
 // props; this leaf switches which one shows (ARIA tabs, arrow keys).
 import { type KeyboardEvent, type ReactNode, useRef, useState } from 'react'
+import { useHydrated } from '@/components/use-hydrated'
 
 const TABS = [
   { id: 'simulator', label: 'Simulator' },
@@ -11,6 +12,7 @@ type TabId = (typeof TABS)[number]['id']
 
 export function SandboxTabs({ simulator, live }: { simulator: ReactNode; live: ReactNode }) {
   const [selected, setSelectedTab] = useState<TabId>('simulator')
+  const hydrated = useHydrated()
   // The live console opens an account and polls the API: mount it on first visit to its
   // tab (then keep it), so a sandbox visit that never opens it pays nothing for it.
   const [liveMounted, setLiveMounted] = useState(false)
@@ -62,8 +64,10 @@ export function SandboxTabs({ simulator, live }: { simulator: ReactNode; live: R
             aria-selected={selected === tab.id}
             aria-controls={`panel-${tab.id}`}
             tabIndex={selected === tab.id ? 0 : -1}
+            // Switching tabs is client JS: disabled (and dimmed) until it has hydrated.
+            disabled={!hydrated}
             onClick={() => setSelected(tab.id)}
-            className={`-mb-px rounded-t border px-4 py-2 text-sm font-semibold ${
+            className={`-mb-px rounded-t border disabled:opacity-60 px-4 py-2 text-sm font-semibold ${
               selected === tab.id
                 ? 'border-zinc-300 border-b-white bg-white text-zinc-900 dark:border-zinc-700 dark:border-b-zinc-950 dark:bg-zinc-950 dark:text-zinc-50'
                 : 'border-transparent text-zinc-700 hover:text-zinc-950 dark:text-zinc-300 dark:hover:text-white'

@@ -6,21 +6,17 @@ import {
   addRequest,
   addRetry,
   amountOf,
+  CRASH_POINT_OPTIONS,
   defaultFault,
   removeFault,
   removeRequest,
+  SWEEP_OPTIONS,
   updateFault,
   updateRequest,
   withAmount,
 } from '@/lib/sandbox/builder'
 import { buttonClass, NumberField, SelectField, TextField } from './fields'
 
-const CRASH_STEPS = [
-  { value: 'after-claim', label: 'after the claim' },
-  { value: 'after-provider-accept', label: 'after the provider accepts' },
-  { value: 'after-payment-row', label: 'after the payment row' },
-  { value: 'before-response', label: 'before the response' },
-] as const
 const BEHAVIOURS = [
   { value: 'ok', label: 'ok' },
   { value: 'decline', label: 'decline' },
@@ -37,11 +33,6 @@ const FAULT_KINDS = [
 const SERVERS = [
   { value: 'server-1', label: 'server-1' },
   { value: 'server-2', label: 'server-2' },
-] as const
-const SWEEPS = [
-  { value: 'lease-recovery', label: 'lease recovery' },
-  { value: 'reconciliation', label: 'reconciliation' },
-  { value: 'reaper', label: 'reaper' },
 ] as const
 
 /**
@@ -168,7 +159,7 @@ function FaultEditor({
           <SelectField
             label="Crash at step"
             value={fault.step}
-            options={CRASH_STEPS}
+            options={CRASH_POINT_OPTIONS}
             onChange={(step) => set({ ...fault, step })}
           />
           <SelectField
@@ -315,7 +306,7 @@ export function ScheduleEditor({
               <SelectField
                 label={`Sweep ${index + 1}`}
                 value={sweep.sweep}
-                options={SWEEPS}
+                options={SWEEP_OPTIONS}
                 onChange={(kind) => setSweep(index, { ...sweep, sweep: kind })}
               />
               <NumberField

@@ -2,10 +2,12 @@
 // Share: the run's URL (the whole scenario is in it). Export: the trace as JSON and as a
 // Mermaid sequenceDiagram, rendered by the export route from the same URL state.
 import { useEffect, useId, useState } from 'react'
+import { useHydrated } from '@/components/use-hydrated'
 import { buttonClass } from './fields'
 
 export function ShareExport({ share, scenarioId }: { share: string; scenarioId: string }) {
   const [origin, setOrigin] = useState('')
+  const hydrated = useHydrated()
   const [copied, setCopied] = useState<'idle' | 'copied' | 'failed'>('idle')
   const id = useId()
   useEffect(() => setOrigin(window.location.origin), [])
@@ -35,7 +37,7 @@ export function ShareExport({ share, scenarioId }: { share: string; scenarioId: 
           onFocus={(event) => event.currentTarget.select()}
         />
       </div>
-      <button type="button" className={buttonClass} onClick={copy}>
+      <button type="button" className={buttonClass} onClick={copy} disabled={!hydrated}>
         Copy link
       </button>
       <span aria-live="polite" className="text-sm">

@@ -17,7 +17,7 @@ async function sim(...args: string[]): Promise<{ code: number; stdout: string; s
 }
 
 describe('npm run sim', () => {
-  it('--list names the ten canonical scenarios (spawned for real: exit code and stdout)', async () => {
+  it('--list names the eleven canonical scenarios (spawned for real: exit code and stdout)', async () => {
     const tsx = path.join(root, 'node_modules', '.bin', 'tsx')
     const { code, stdout } = await new Promise<{ code: number; stdout: string }>((resolve) =>
       execFile(tsx, ['scripts/sim.ts', '--list'], { cwd: root }, (error, out) =>
@@ -25,7 +25,7 @@ describe('npm run sim', () => {
       ),
     )
     expect(code).toBe(0)
-    expect(stdout.trim().split('\n')).toHaveLength(10)
+    expect(stdout.trim().split('\n')).toHaveLength(11)
     expect(stdout).toMatch(/^lost-response\s/m)
   })
 

@@ -1,18 +1,8 @@
 // The trace as plain text: the CLI's timeline, the snapshot tests, and a readable
 // event log anyone can diff. Times in the scenario's clock (10:00:00.020).
 import type { Violation } from '../check/violation'
+import { clockLabel } from '../clock-label'
 import type { KeyRowView, LedgerRowView, PaymentRowView, RefundRowView, Trace, TraceEvent } from '../trace'
-
-const DAY_MS = 86_400_000
-
-/** '10:00:00.020', or '+1d 10:00:02.100' past the first day. */
-export function clockAt(trace: Pick<Trace, 'clockStart' | 'startMs'>, tMs: number): string {
-  const startMs = trace.startMs ?? Date.parse(`1970-01-01T${trace.clockStart}Z`)
-  const at = startMs + tMs
-  const days = Math.floor(at / DAY_MS) - Math.floor(startMs / DAY_MS)
-  const time = new Date(at).toISOString().slice(11, 23)
-  return days > 0 ? `+${days}d ${time}` : time
-}
 
 const short = (text: string, max = 12) => (text.length > max ? `${text.slice(0, 8)}…` : text)
 
@@ -60,7 +50,7 @@ export function describeConfig(config: Trace['config']): string {
 
 export function formatViolation(trace: Trace, v: Violation): string {
   const event = trace.events[v.eventIndex]
-  const at = event ? ` (event ${v.eventIndex} at ${clockAt(trace, event.tMs)})` : ''
+  const at = event ? ` (event ${v.eventIndex} at ${clockLabel(trace.clockStart, event.tMs)})` : ''
   return `${v.id} ${v.name} — ${v.message}${at}`
 }
 
@@ -75,12 +65,14 @@ export function formatTimeline(
   lines.push('')
   const actorWidth = Math.max(8, ...trace.actors.map((a) => a.id.length))
   const kindWidth = Math.max(...trace.events.map((e) => e.kind.length), 10)
-  for (const e of trace.events) {
-    const time = clockAt(trace, e.tMs).padStart(16)
+  const times = trace.events.map((e) => clockLabel(trace.clockStart, e.tMs))
+  const timeWidth = Math.max(16, ...times.map((t) => t.length))
+  for (const [i, e] of trace.events.entries()) {
+    const time = times[i]!.padStart(timeWidth)
     const status = e.status !== undefined ? ` [${e.status}]` : ''
     lines.push(`${time}  ${e.actor.padEnd(actorWidth)}  ${e.kind.padEnd(kindWidth)}  ${e.detail}${status}`)
     for (const row of rowLines(e))
-      lines.push(`${''.padStart(16)}  ${''.padEnd(actorWidth)}  ${''.padEnd(kindWidth)}    ${row}`)
+      lines.push(`${''.padStart(timeWidth)}  ${''.padEnd(actorWidth)}  ${''.padEnd(kindWidth)}    ${row}`)
   }
   lines.push('')
   lines.push(`charges: ${trace.charges}`)

@@ -1,17 +1,21 @@
 // Random schedules from a seed: a few clients on one or two keys and accounts,
-// retries, changed bodies, dropped responses, crashes at named steps, provider
-// behaviours, clock jumps past the TTL and sweeps. One root seed feeds everything,
-// so `seed` alone reproduces a schedule.
+// retries, changed bodies, dropped responses, crashes at named steps (now and then
+// with many keys in flight), provider behaviours, clock jumps past the TTL and
+// sweeps. One root seed feeds everything, so `seed` alone reproduces a schedule.
+import { DEFAULT_KEY_TTL_MS } from '../constants'
 import { FAULT_POINTS } from '../faults'
 import {
   DEFAULT_BODY,
   DEFAULT_KEY,
   DEFAULT_START_AT,
+  LIMITS,
   markParsed,
   type Scenario,
   type ScenarioFault,
   type ScenarioInput,
 } from './scenario'
+
+type ScenarioRequestInput = NonNullable<ScenarioInput['requests']>[number]
 
 /** sfc32: small, fast, good enough for schedules; never Math.random. */
 export function prng(seed: number): () => number {
@@ -142,7 +146,7 @@ export function randomScenarioInput(seed: number, options: RandomScheduleOptions
       sweep: pick(['lease-recovery', 'reconciliation', 'reaper'] as const),
     })
 
-  return {
+  const input = {
     id: `random-${seed}`,
     title: `Random schedule ${seed}`,
     description: 'Generated from a seed; reproduce it with the same seed.',
@@ -156,7 +160,7 @@ export function randomScenarioInput(seed: number, options: RandomScheduleOptions
     },
     config: {
       leaseMs: pick([500, 1500, 5000, 30_000]),
-      keyTtlMs: shortTtl ? pick([3000, 60_000]) : 86_400_000,
+      keyTtlMs: shortTtl ? pick([3000, 60_000]) : DEFAULT_KEY_TTL_MS,
       inFlightPolicy: chance(0.5)
         ? { kind: 'reject-409', retryAfterS: 1 }
         : { kind: 'wait', maxWaitMs: pick([200, 1000]), retryAfterS: 1 },
@@ -164,7 +168,52 @@ export function randomScenarioInput(seed: number, options: RandomScheduleOptions
     requests,
     faults,
     sweeps,
-  }
+  } satisfies ScenarioInput
+  // Drawn last, so every schedule without it stays what its seed always gave.
+  if (chance(0.05)) addCrashWithManyInFlight(input, { int, pick })
+  return input
+}
+
+/**
+ * A crash with many keys in flight: a burst of payments under their own keys on
+ * server-1, the server dies at a named step of the burst's last request, and a
+ * lease-recovery pass runs once the burst's leases are over (I5 then holds recovery
+ * to its deadline: a few provider latencies for all of them together).
+ */
+function addCrashWithManyInFlight(
+  input: ScenarioInput & {
+    requests: ScenarioRequestInput[]
+    faults: NonNullable<ScenarioInput['faults']>
+    sweeps: NonNullable<ScenarioInput['sweeps']>
+  },
+  { int, pick }: { int: (lo: number, hi: number) => number; pick: <T>(items: readonly T[]) => T },
+): void {
+  const room = LIMITS.requests - input.requests.length
+  if (room < 8) return
+  const count = int(8, Math.min(16, room))
+  const startMs = int(0, 4000)
+  const gapMs = pick([0, 5, 10])
+  for (let i = 0; i < count; i++)
+    input.requests.push({
+      id: `M${i + 1}`,
+      atMs: startMs + i * gapMs,
+      accountId: i % 2 === 0 ? 17 : 18,
+      key: `many-${i + 1}`,
+      body: { ...DEFAULT_BODY, orderId: `m${i + 1}` },
+      timeoutMs: 2000,
+      server: 'server-1',
+    })
+  input.requests.sort((a, b) => a.atMs - b.atMs)
+  input.faults.push({
+    kind: 'crash',
+    step: pick(['after-claim', 'after-provider-accept', 'after-payment-row'] as const),
+    requestId: `M${count}`,
+    server: 'server-1',
+    afterMs: 0,
+    restartAfterMs: int(0, 3000),
+  })
+  const leaseOverMs = startMs + count * gapMs + (input.config?.leaseMs ?? 30_000)
+  input.sweeps.push({ atMs: Math.min(LIMITS.maxTimeMs, leaseOverMs + int(0, 1000)), sweep: 'lease-recovery' })
 }
 
 /**

@@ -2,8 +2,9 @@
 // sandbox builder edits these and puts them in the URL, so the schema is strict
 // and bounded (requests, times, faults).
 import { z } from 'zod'
+import { DAY_MS, HOUR_MS } from '../constants'
 import { FAULT_POINTS } from '../faults'
-import { FLAWS } from '../types'
+import { FLAWS, SWEEP_KINDS } from '../types'
 
 export const DEFAULT_KEY = '7c1a0e44-2b19-4f6a-9d30-1a8e5b6c7d90'
 export const DEFAULT_BODY = Object.freeze({
@@ -20,7 +21,7 @@ export const LIMITS = Object.freeze({
   faults: 24,
   sweeps: 24,
   /** Virtual duration: a little over 3 days, so expiry past 24 h fits. */
-  maxTimeMs: 3 * 86_400_000 + 3_600_000,
+  maxTimeMs: 3 * DAY_MS + HOUR_MS,
   events: 5_000,
 })
 
@@ -94,7 +95,7 @@ export type ScenarioFault = z.infer<typeof scenarioFaultSchema>
 
 export const scenarioSweepSchema = z.strictObject({
   atMs: timeMs,
-  sweep: z.enum(['lease-recovery', 'reconciliation', 'reaper']),
+  sweep: z.enum(SWEEP_KINDS),
 })
 export type ScenarioSweep = z.infer<typeof scenarioSweepSchema>
 

@@ -165,6 +165,38 @@ describe('the other scenarios, by their story', () => {
   })
 })
 
+describe('crash-many-in-flight: recovery takes the stuck keys over together', () => {
+  it('takes over all 20 keys at one instant, completes them one provider latency later, one charge each', async () => {
+    const { trace, charges, violations, responses } = await runScenario(scenario('crash-many-in-flight'))
+    const takeovers = trace.events.filter((e) => e.kind === 'lease-takeover')
+    expect(takeovers).toHaveLength(20)
+    expect(new Set(takeovers.map((e) => e.tMs))).toEqual(new Set([3500]))
+    const completions = trace.events.filter(
+      (e) => e.kind === 'commit' && e.actor === 'sweeper' && e.detail.includes('completed'),
+    )
+    expect(completions).toHaveLength(20)
+    expect(new Set(completions.map((e) => e.tMs))).toEqual(new Set([3900]))
+    expect(charges).toBe(20)
+    expect(violations).toEqual([])
+    expect(responses.map((r) => [r.requestId, r.status, r.replayed])).toEqual([
+      ['p01-retry', 409, false],
+      ['p20-retry', 201, true],
+    ])
+  })
+
+  it('with serial-recovery the keys finish one provider latency apart and I5 names the late ones', async () => {
+    const { trace, charges, violations } = await runScenario(scenario('crash-many-in-flight'), {
+      config: { flaws: ['serial-recovery'] },
+    })
+    const takeovers = trace.events.filter((e) => e.kind === 'lease-takeover').map((e) => e.tMs)
+    expect(takeovers.slice(0, 3)).toEqual([3500, 3900, 4300])
+    expect(charges).toBe(20)
+    const late = violations.filter((v) => v.id === 'I5')
+    expect(late.length).toBeGreaterThanOrEqual(10)
+    expect(late[0]!.message).toMatch(/past 3 provider latencies \(1200 ms\)/)
+  })
+})
+
 describe('every flaw is caught', () => {
   const cases: [Flaw, string, string[]][] = [
     ['charge-before-insert', 'store-after-charge', ['I1']],
@@ -174,6 +206,7 @@ describe('every flaw is caught', () => {
     ['no-provider-key', 'provider-timeout', ['I1', 'I7']],
     ['split-commit', 'lost-response', ['I4']],
     ['no-lease', 'crash-in-progress', ['I5']],
+    ['serial-recovery', 'crash-many-in-flight', ['I5']],
   ]
   it.each(cases)('%s on %s breaks %j', async (flaw, id, expected) => {
     const correct = await runScenario(scenario(id), { config: { flaws: [] } })

@@ -1,7 +1,8 @@
-// The canonical scenarios: content/scenarios/*.json, validated on load. Server
-// only (reads files); the list is cached per process.
+// The canonical scenarios: the host's scenario folder (content/scenarios in this app,
+// see environment.ts), validated on load. Server only (reads files); cached per process.
 import fs from 'node:fs'
 import path from 'node:path'
+import { simulatorEnvironment } from './environment'
 import { parseScenario, type Scenario } from './scenario'
 
 /** The canonical order: the card's story first, then the flaws, then the edges. */
@@ -12,6 +13,7 @@ export const CANONICAL_SCENARIO_IDS = [
   'in-flight-409',
   'in-flight-wait',
   'crash-in-progress',
+  'crash-many-in-flight',
   'provider-timeout',
   'expiry',
   'account-scope',
@@ -19,7 +21,7 @@ export const CANONICAL_SCENARIO_IDS = [
 ] as const
 
 export function scenariosFolder(): string {
-  return path.join(process.cwd(), 'content', 'scenarios')
+  return simulatorEnvironment().scenariosDir
 }
 
 /** Reads and validates one scenario file; throws a one-line error naming the file and the problem. */

@@ -1,9 +1,9 @@
-// The simulator's database: built once from the same migrations as the app (the
-// study-side tables dropped: the engine never touches them), then lent out per
+// The simulator's database: built once from the app's migrations (passed in, see
+// environment.ts; the study-side tables dropped: the engine never touches them), then lent out per
 // run from a pool and emptied on return. Reusing connections keeps their prepared
 // statements, which is what makes fuzzing thousands of runs a second possible.
 import Database from 'better-sqlite3'
-import { migrateSqlite } from '../../../db/open'
+import { simulatorEnvironment } from './environment'
 
 const ENGINE_TABLES = ['accounts', 'idempotency_keys', 'payments', 'refunds']
 
@@ -15,7 +15,7 @@ const POOL_MAX = 8
 function templateImage(): Buffer {
   if (!image) {
     const db = new Database(':memory:')
-    migrateSqlite(db)
+    simulatorEnvironment().migrate(db)
     const tables = db
       .prepare<[], { name: string }>(
         "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'",

@@ -88,6 +88,7 @@ export function harness(
       sqlite,
       clock,
       provider: recording,
+      paymentUrl: (id) => `/api/payments/${id}`,
       ...(options.config ? { config: options.config } : {}),
     })
   return {

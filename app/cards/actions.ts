@@ -1,0 +1,51 @@
+'use server'
+// Own cards' server actions: thin — resolve the learner, call lib/own-cards, refresh.
+// Every action validates its input with the shared card schema (in lib/own-cards).
+import { redirect } from 'next/navigation'
+import { z } from 'zod'
+import { sqlite } from '@/db/client'
+import { requestNowMs } from '@/lib/clock'
+import { markdownToHtml } from '@/lib/content/markdown'
+import { OWN_CARD_LIMITS } from '@/lib/content/schema'
+import { currentLearnerId, ensureLearner } from '@/lib/learner'
+import type { FieldErrors } from '@/lib/own-cards/errors'
+import { createOwnCard, deleteOwnCard, updateOwnCard } from '@/lib/own-cards/service'
+
+export type CardFormResult = { ok: true; id: string } | { ok: false; fieldErrors: FieldErrors }
+
+const cardIdSchema = z.string().min(1).max(200)
+
+export async function createCardAction(input: unknown): Promise<CardFormResult> {
+  const learnerId = await currentLearnerId()
+  const nowMs = await requestNowMs()
+  ensureLearner(learnerId, nowMs)
+  const result = createOwnCard(sqlite(), learnerId, input, nowMs)
+  if (result.kind === 'saved') return { ok: true, id: result.id }
+  return { ok: false, fieldErrors: result.kind === 'invalid' ? result.fieldErrors : { form: 'Not found.' } }
+}
+
+export async function updateCardAction(cardId: unknown, input: unknown): Promise<CardFormResult> {
+  const id = cardIdSchema.safeParse(cardId)
+  if (!id.success) return { ok: false, fieldErrors: { form: 'That card does not exist.' } }
+  const learnerId = await currentLearnerId()
+  const result = updateOwnCard(sqlite(), learnerId, id.data, input, await requestNowMs())
+  if (result.kind === 'saved') return { ok: true, id: result.id }
+  return {
+    ok: false,
+    fieldErrors: result.kind === 'invalid' ? result.fieldErrors : { form: 'That card does not exist.' },
+  }
+}
+
+export async function deleteCardAction(cardId: unknown): Promise<{ ok: false; error: string }> {
+  const id = cardIdSchema.safeParse(cardId)
+  const learnerId = await currentLearnerId()
+  if (!id.success || !deleteOwnCard(sqlite(), learnerId, id.data))
+    return { ok: false, error: 'That card does not exist (any more).' }
+  redirect('/cards')
+}
+
+/** The live preview: the same sanitizing render the card page uses. */
+export async function previewMarkdownAction(markdown: unknown): Promise<string> {
+  const text = z.string().max(OWN_CARD_LIMITS.answerMaxChars).safeParse(markdown)
+  return text.success ? markdownToHtml(text.data) : ''
+}

@@ -1,0 +1,178 @@
+'use client'
+// A drill, question by question: pick an option (radios; Enter or Check answers), read
+// the verdict and explanation in a status region, see the timeline reveal the real
+// step, then Next. Used by /drills/<id> and by drill cards in /review (onFinished).
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react'
+import { TimelinePlayer } from '@/components/timeline/timeline-player'
+import type { DrillQuestionView } from '@/lib/drills/view'
+
+export interface DrillAnswer {
+  questionId: string
+  slot: string
+  chosenId: string
+  correct: boolean
+}
+
+const button =
+  'rounded border border-zinc-400 bg-white px-3 py-1.5 text-sm font-semibold text-zinc-900 hover:bg-zinc-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-sky-700 disabled:opacity-60 dark:border-zinc-600 dark:bg-zinc-900 dark:text-zinc-100 dark:hover:bg-zinc-800'
+
+export function DrillRunner({
+  questions,
+  title,
+  onFinished,
+  finishedLabel = 'Finish',
+}: {
+  questions: DrillQuestionView[]
+  /** Names the timeline figure, e.g. the scenario id. */
+  title: string
+  /** Called once after the last question is checked and Finish pressed. */
+  onFinished?: (answers: DrillAnswer[]) => void
+  finishedLabel?: string
+}) {
+  const [index, setIndex] = useState(0)
+  const [chosen, setChosen] = useState<string | null>(null)
+  const [answers, setAnswers] = useState<DrillAnswer[]>([])
+  const [problem, setProblem] = useState<string | null>(null)
+  const [done, setDone] = useState(false)
+  const nextButton = useRef<HTMLButtonElement>(null)
+  const firstRadio = useRef<HTMLInputElement>(null)
+  const id = useId()
+  const question = questions[index]
+  const answer = question ? answers.find((a) => a.questionId === question.id) : undefined
+  const checked = answer !== undefined
+  const last = index === questions.length - 1
+
+  // After checking, Enter/Space on the focused Next button moves on.
+  useEffect(() => {
+    if (checked) nextButton.current?.focus()
+  }, [checked])
+
+  if (!question) return null
+  const right = answers.filter((a) => a.correct).length
+
+  const check = (event: FormEvent) => {
+    event.preventDefault()
+    if (checked) return
+    if (chosen === null) {
+      setProblem('Pick an answer first.')
+      firstRadio.current?.focus()
+      return
+    }
+    setProblem(null)
+    setAnswers((all) => [
+      ...all,
+      {
+        questionId: question.id,
+        slot: question.slot,
+        chosenId: chosen,
+        correct: chosen === question.correctId,
+      },
+    ])
+  }
+
+  const next = () => {
+    if (last) {
+      setDone(true)
+      onFinished?.(answers)
+      return
+    }
+    setIndex(index + 1)
+    setChosen(null)
+    // The new question's first option takes focus, so the keyboard carries on.
+    requestAnimationFrame(() => firstRadio.current?.focus())
+  }
+
+  const promptId = `${id}-prompt`
+  const rightText = question.options.find((o) => o.id === question.correctId)?.text ?? ''
+  return (
+    <div className="space-y-6">
+      <p className="text-sm text-zinc-700 dark:text-zinc-300">
+        Question {index + 1} of {questions.length}
+      </p>
+      <form onSubmit={check} className="space-y-4">
+        <div role="radiogroup" aria-labelledby={promptId} className="space-y-2">
+          <h2 id={promptId} className="text-lg font-semibold">
+            {question.prompt}
+          </h2>
+          {question.options.map((option, i) => {
+            const isRight = checked && option.id === question.correctId
+            const isWrongPick = checked && option.id === answer?.chosenId && !answer.correct
+            return (
+              <label
+                key={option.id}
+                className={`flex items-start gap-2 rounded border p-2 text-sm ${
+                  isRight
+                    ? 'border-emerald-600 bg-emerald-50 dark:bg-emerald-950'
+                    : isWrongPick
+                      ? 'border-red-600 bg-red-50 dark:bg-red-950'
+                      : 'border-zinc-300 dark:border-zinc-700'
+                }`}
+              >
+                <input
+                  ref={i === 0 ? firstRadio : undefined}
+                  type="radio"
+                  name={`${id}-q${index}`}
+                  value={option.id}
+                  checked={chosen === option.id}
+                  disabled={checked}
+                  onChange={() => setChosen(option.id)}
+                  className="mt-1"
+                />
+                <span>
+                  {option.text}
+                  {isRight && <span className="sr-only"> (the right answer)</span>}
+                  {isWrongPick && <span className="sr-only"> (your answer)</span>}
+                </span>
+              </label>
+            )
+          })}
+        </div>
+        <div className="flex flex-wrap items-center gap-3">
+          <button type="submit" className={button} disabled={checked}>
+            Check
+          </button>
+          {checked && !done && (
+            <button ref={nextButton} type="button" className={button} onClick={next}>
+              {last ? finishedLabel : 'Next'}
+            </button>
+          )}
+          {problem && <p className="text-sm text-red-800 dark:text-red-300">{problem}</p>}
+        </div>
+      </form>
+
+      <div role="status" className="min-h-6 text-sm" data-testid="drill-verdict">
+        {checked && (
+          <p>
+            <strong>{answer.correct ? 'Correct' : 'Not quite'}</strong>
+            {answer.correct ? '. ' : `: the answer is "${rightText}" `}
+            {question.explanation}
+            {!answer.correct && question.wrongNotes[answer.chosenId] && (
+              <> Your pick: {question.wrongNotes[answer.chosenId]}</>
+            )}
+          </p>
+        )}
+        {done && (
+          <p className="mt-2 font-semibold">
+            You got {right} of {questions.length} right.
+          </p>
+        )}
+      </div>
+
+      <section aria-label="Timeline">
+        <TimelinePlayer
+          key={`${question.id}-${checked ? 'after' : 'before'}`}
+          trace={checked ? question.after : question.before}
+          initialStep={checked ? question.afterStep : question.beforeStep}
+          violations={checked ? question.violations : []}
+          showVerdict={checked && question.kind !== 'next-step'}
+          title={`Timeline of ${title}`}
+          description={
+            checked
+              ? `The run up to ${question.after.events.length} events, with the real step revealed.`
+              : `The run up to the question: ${question.before.events.length} events; later steps are hidden.`
+          }
+        />
+      </section>
+    </div>
+  )
+}

@@ -1,0 +1,66 @@
+'use client'
+// Delete an own card, after asking: a modal dialog that says what happens to its history.
+import { useRef, useState } from 'react'
+import { deleteCardAction } from '@/app/cards/actions'
+
+export function DeleteCard({ cardId, title }: { cardId: string; title: string }) {
+  const dialog = useRef<HTMLDialogElement>(null)
+  const [error, setError] = useState<string | null>(null)
+  const [pending, setPending] = useState(false)
+
+  async function confirm() {
+    setPending(true)
+    // Redirects to /cards on success; returns only on failure.
+    const result = await deleteCardAction(cardId)
+    setPending(false)
+    setError(result.error)
+  }
+
+  return (
+    <>
+      <button
+        type="button"
+        onClick={() => dialog.current?.showModal()}
+        className="rounded-lg border border-red-700 px-3 py-1.5 font-medium text-red-800 dark:border-red-400 dark:text-red-300"
+      >
+        Delete card
+      </button>
+      <dialog
+        ref={dialog}
+        aria-labelledby="delete-title"
+        aria-describedby="delete-detail"
+        className="m-auto max-w-md rounded-xl border border-zinc-300 bg-white p-5 text-zinc-900 backdrop:bg-black/40 dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-100"
+      >
+        <h2 id="delete-title" className="text-lg font-semibold">
+          Delete “{title}”?
+        </h2>
+        <p id="delete-detail" className="mt-2">
+          The card and its schedule are removed, so it no longer comes up in review. Its past reviews stay in
+          your history: they still count in Stats and in your study-state export.
+        </p>
+        {error && (
+          <p role="alert" className="mt-2 text-red-800 dark:text-red-300">
+            {error}
+          </p>
+        )}
+        <div className="mt-4 flex gap-3">
+          <button
+            type="button"
+            onClick={confirm}
+            disabled={pending}
+            className="rounded-lg bg-red-800 px-3 py-1.5 font-semibold text-white disabled:opacity-60"
+          >
+            Delete
+          </button>
+          <button
+            type="button"
+            onClick={() => dialog.current?.close()}
+            className="rounded-lg border border-zinc-400 px-3 py-1.5 font-medium dark:border-zinc-600"
+          >
+            Keep the card
+          </button>
+        </div>
+      </dialog>
+    </>
+  )
+}

@@ -1,0 +1,162 @@
+// Timeline drills in a real browser: the lost-response retry question answered right
+// and wrong (keyboard only), the reveal, the /cards listing, and axe.
+import AxeBuilder from '@axe-core/playwright'
+import type { Page } from '@playwright/test'
+import { expect, setNow, test } from './fixtures'
+
+const RETRY_QUESTION = 'What does the retry at 10:00:02.100 get?'
+const RIGHT = 'The stored 201 for payment 88 is replayed; the provider is not called.'
+
+async function axeClean(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze()
+  expect(
+    results.violations.map(
+      (v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`,
+    ),
+  ).toEqual([])
+}
+
+/** Focuses the radio with `text` using the keyboard only (Tab into the group, arrows inside it). */
+async function pickWithKeyboard(page: Page, question: string, text: string) {
+  const group = page.getByRole('radiogroup', { name: question })
+  const target = group.getByRole('radio', { name: text, exact: true })
+  await group.getByRole('radio').first().focus()
+  for (let i = 0; i < 6 && !(await target.isChecked()); i++) {
+    // Arrow keys move and select within a native radio group.
+    if (i === 0) await page.keyboard.press('Space')
+    else await page.keyboard.press('ArrowDown')
+  }
+  await expect(target).toBeChecked()
+}
+
+test('lost-response drill: the right answer is Correct, a wrong one is Not quite and reveals the real step', async ({
+  page,
+}) => {
+  await page.goto('/cards')
+  const listed = page.getByRole('region', { name: 'Timeline drills' }).getByRole('link', { name: /lost/i })
+  await expect(listed).toHaveAttribute('href', '/drills/lost-response')
+
+  await page.goto('/drills/lost-response')
+  const group = page.getByRole('radiogroup', { name: RETRY_QUESTION })
+  await expect(group).toBeVisible()
+  const options = await group.getByRole('radio').all()
+  expect(options.length).toBeGreaterThanOrEqual(3)
+  await expect(group).toContainText('the provider charges again')
+  await expect(group).toContainText('409')
+  // Later steps are hidden: the event log stops at the retry.
+  const log = page.getByRole('group').filter({ hasText: 'Event log' }).or(page.locator('details'))
+  await expect(log.first()).not.toContainText('replays the stored 201')
+  await axeClean(page)
+
+  await pickWithKeyboard(page, RETRY_QUESTION, RIGHT)
+  await page.keyboard.press('Enter')
+  const status = page.getByRole('status').filter({ hasText: /Correct|Not quite/ })
+  await expect(status).toHaveText(/^Correct/)
+  await expect(status).toContainText('payment 88')
+  await expect(page.locator('details').first()).toContainText('replays the stored 201')
+  await expect(page.getByRole('button', { name: 'Next' })).toBeFocused()
+  await axeClean(page)
+
+  // A fresh attempt, answered wrong: Not quite, and the real step is revealed.
+  await page.reload()
+  const wrong =
+    (await page.getByRole('radiogroup', { name: RETRY_QUESTION }).getByRole('radio').allInnerTexts?.()) ?? []
+  void wrong
+  const wrongText = await page
+    .getByRole('radiogroup', { name: RETRY_QUESTION })
+    .locator('label')
+    .filter({ hasText: /^409/ })
+    .innerText()
+  await pickWithKeyboard(page, RETRY_QUESTION, wrongText.trim())
+  await page.keyboard.press('Enter')
+  await expect(status).toHaveText(/^Not quite/)
+  await expect(status).toContainText(RIGHT)
+  await expect(page.locator('details').first()).toContainText('replays the stored 201')
+
+  // Next, keyboard only, through the rest of the round.
+  for (let i = 0; i < 5; i++) {
+    const next = page.getByRole('button', { name: /^(Next|Finish)$/ })
+    await expect(next).toBeFocused()
+    const finishing = (await next.innerText()) === 'Finish'
+    await page.keyboard.press('Enter')
+    if (finishing) break
+    const radio = page.getByRole('radio').first()
+    await expect(radio).toBeFocused()
+    await page.keyboard.press('Space')
+    await page.keyboard.press('Enter')
+    await expect(status).toHaveText(/^(Correct|Not quite)/)
+  }
+  await expect(status).toContainText(/You got \d of \d right/)
+})
+
+/** Switches decks on /settings by their visible titles and saves. */
+async function setDecks(page: Page, decks: Record<string, boolean>) {
+  await page.goto('/settings')
+  for (const [title, on] of Object.entries(decks)) {
+    const box = page.getByRole('checkbox', { name: title, exact: true })
+    if (on) await box.check()
+    else await box.uncheck()
+  }
+  await page.getByRole('button', { name: 'Save settings' }).click()
+  await expect(page.getByRole('status').filter({ hasText: /saved/i })).toBeVisible()
+}
+
+const expectedRating = (wrong: number) => (wrong === 0 ? 'Good' : wrong === 1 ? 'Hard' : 'Again')
+
+test('a drill card in /review is answered question by question, graded with the suggested rating and scheduled; the deck switch removes drills', async ({
+  page,
+}) => {
+  await setNow(page.context(), '2026-04-01T10:00:00Z')
+  await page.goto('/review')
+  await expect(page.getByTestId('review-card').or(page.getByTestId('review-done'))).toBeVisible()
+  // Only the drills deck on: the queue starts with the first drill.
+  await setDecks(page, { 'Idempotency keys': false, 'Timeline drills': true })
+  await page.goto('/review')
+  const card = page.getByTestId('review-card')
+  await expect(card).toHaveAttribute('data-card-id', 'drill-lost-response')
+
+  // Keyboard only: the retry question right, then whatever the first option is for the rest.
+  await pickWithKeyboard(page, RETRY_QUESTION, RIGHT)
+  await page.keyboard.press('Enter')
+  const status = page.getByRole('status').filter({ hasText: /Correct|Not quite/ })
+  await expect(status).toHaveText(/^Correct/)
+  let wrong = 0
+  for (let i = 0; i < 5; i++) {
+    const next = page.getByRole('button', { name: /^(Next|Grade)$/ })
+    await expect(next).toBeFocused()
+    const grading = (await next.textContent()) === 'Grade'
+    await page.keyboard.press('Enter')
+    if (grading) break
+    await expect(page.getByRole('radio').first()).toBeFocused()
+    await page.keyboard.press('Space')
+    await page.keyboard.press('Enter')
+    await expect(status).toHaveText(/^(Correct|Not quite)/)
+    if (/^Not quite/.test((await status.textContent()) ?? '')) wrong++
+  }
+  const suggested = expectedRating(wrong)
+  await expect(page.getByTestId('suggested-rating')).toContainText(suggested)
+  const button = page.getByRole('button', { name: new RegExp(`^${suggested}`) })
+  await expect(button).toHaveAttribute('aria-describedby', 'suggested')
+  await axeClean(page)
+  await page.keyboard.press(String({ Again: 1, Hard: 2, Good: 3 }[suggested]))
+  await expect(card).not.toHaveAttribute('data-card-id', 'drill-lost-response')
+
+  // Scheduled: the review log and the card state carry the drill card.
+  const exported = await (await page.request.get('/api/export')).json()
+  const log = exported.reviewLogs.find((l: { cardId: string }) => l.cardId === 'drill-lost-response')
+  expect(log.rating).toBe({ Again: 1, Hard: 2, Good: 3 }[suggested])
+  expect(log.suggestedRating).toBe(log.rating)
+  expect(log.pointsAll.length).toBe(3)
+  expect(log.pointsTicked.length).toBe(3 - wrong)
+  expect(log.pointsTicked).toContain('next')
+  const state = exported.cardStates.find((s: { cardId: string }) => s.cardId === 'drill-lost-response')
+  expect(state.dueMs).toBeGreaterThan(Date.parse('2026-04-01T10:00:00Z'))
+
+  // The deck switch: drills off (and the idempotency deck still off) → nothing left to review.
+  await setDecks(page, { 'Timeline drills': false })
+  await page.goto('/review')
+  await expect(page.getByTestId('review-done')).toBeVisible()
+  await setDecks(page, { 'Idempotency keys': true })
+  await page.goto('/review')
+  await expect(card).toHaveAttribute('data-card-id', 'idempotency-keys')
+})

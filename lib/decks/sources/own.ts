@@ -1,0 +1,41 @@
+// A learner's own decks: their cards in the own_cards table, one deck per deck name.
+import type { Sqlite } from '@/db/open'
+import { type OwnCardRecord, ownCardQueries } from '@/db/queries/own-cards'
+import { type DeckInfo, type DeckSource, ownDeckId, type ReviewCard } from '../types'
+
+export function reviewCardOfOwn(card: OwnCardRecord): ReviewCard {
+  return Object.defineProperty(
+    {
+      id: card.id,
+      deckId: ownDeckId(card.deckSlug),
+      title: card.title,
+      prompt: card.prompt,
+      answerMarkdown: card.answerMarkdown,
+      kind: 'recall' as const,
+    },
+    // Lazy, like the record's: only the card the queue picks needs its points.
+    'points',
+    { enumerable: true, get: () => card.points },
+  ) as ReviewCard
+}
+
+/** The learner's own decks by name; a deck's title is the name its first card gave it. */
+export function ownDecksOf(cards: readonly OwnCardRecord[]): DeckInfo[] {
+  const decks = new Map<string, DeckInfo>()
+  for (const card of cards) {
+    const id = ownDeckId(card.deckSlug)
+    if (!decks.has(id)) decks.set(id, { id, title: card.deckName, kind: 'own' })
+  }
+  return [...decks.values()]
+}
+
+export const ownDeckSource: DeckSource = {
+  info: (sqlite: Sqlite, learnerId: string) =>
+    ownDecksOf(ownCardQueries(sqlite).listOwnCardsByLearnerId(learnerId)),
+  cards: (sqlite, learnerId) =>
+    ownCardQueries(sqlite).listOwnCardsByLearnerId(learnerId).map(reviewCardOfOwn),
+  cardById: (sqlite, learnerId, cardId) => {
+    const card = ownCardQueries(sqlite).getOwnCardByLearnerAndId({ learnerId, cardId })
+    return card && reviewCardOfOwn(card)
+  },
+}

@@ -1,0 +1,43 @@
+// Drills as review cards: one card per drill, its points = the drill's question slots
+// (stable per card), so review logs' points_ticked = the questions answered right and
+// per-point misses in /stats become per-question misses.
+import type { ReviewCard } from '@/lib/decks/types'
+import { allDrills, drillCardId } from './catalogue'
+import { drillSlots } from './round'
+import type { Drill } from './types'
+
+export const DRILLS_DECK_ID = 'timeline-drills'
+export const DRILLS_DECK_TITLE = 'Timeline drills'
+
+export function drillCardOf(drill: Drill): ReviewCard {
+  return {
+    id: drillCardId(drill.scenarioId),
+    deckId: DRILLS_DECK_ID,
+    title: `Drill: ${drill.title}`,
+    prompt: 'Predict what the server does next on this timeline, and spot the bug where an invariant breaks.',
+    answerMarkdown: drill.description,
+    kind: 'drill',
+    points: drillSlots(drill).map((slot) => ({ id: slot.id, text: slot.text, critical: false })),
+  }
+}
+
+let warm: ReviewCard[] | undefined
+let warming: Promise<ReviewCard[]> | undefined
+
+/**
+ * Builds every drill once per process (the engine runs are async; the deck registry is
+ * synchronous). Awaited by the pages and grading that list or grade cards.
+ */
+export function warmDrillCards(): Promise<ReviewCard[]> {
+  warming ??= allDrills().then((drills) => {
+    warm = drills.map(drillCardOf)
+    return warm
+  })
+  return warming
+}
+
+/** The drill cards if built (always, once warmDrillCards resolved), else none yet. */
+export function drillCardsIfWarm(): ReviewCard[] {
+  if (!warm) void warmDrillCards()
+  return warm ?? []
+}

@@ -1,0 +1,70 @@
+// The engine variants a drill's wrong options come from: each flaw switched on (or off,
+// when the scenario ships with it), the other in-flight policy, a key TTL so short the
+// retry finds the key expired, and a provider so slow the first request is still in
+// flight. Every option a learner sees is something one of these runs really did.
+import { FLAWS, type Flaw, type RunOptions, type Scenario } from '@/lib/engine'
+import { FLAW_SWITCHES } from '@/lib/sandbox/builder'
+
+export interface Variant {
+  /** 'flaw:no-lease', 'policy', 'expired', 'slow-provider'. */
+  id: string
+  /** Completes "That is what happens …": "with Select then insert on". */
+  label: string
+  /** The flaw switched on by this variant, for spot-the-bug. */
+  flawOn?: Flaw
+  scenario: Scenario
+  options: RunOptions
+}
+
+const flawLabel = (flaw: Flaw) => FLAW_SWITCHES.find((s) => s.flaw === flaw)?.label ?? flaw
+
+/** Room the last request needs to find the first still at the provider. */
+function slowProviderMs(scenario: Scenario): number {
+  const last = Math.max(...scenario.requests.map((r) => r.atMs))
+  return Math.min(60_000, last + 1000)
+}
+
+export function variantsOf(scenario: Scenario): Variant[] {
+  const flaws = scenario.config.flaws ?? []
+  const variants: Variant[] = FLAWS.map((flaw) => {
+    const on = !flaws.includes(flaw)
+    return {
+      id: `flaw:${flaw}`,
+      label: `with "${flawLabel(flaw)}" ${on ? 'on' : 'off'}`,
+      ...(on ? { flawOn: flaw } : {}),
+      scenario,
+      options: { config: { flaws: on ? [...flaws, flaw] : flaws.filter((f) => f !== flaw) } },
+    }
+  })
+  const policy = scenario.config.inFlightPolicy?.kind ?? 'reject-409'
+  variants.push({
+    id: 'policy',
+    label:
+      policy === 'wait'
+        ? 'when a duplicate in flight is answered 409 instead of waiting'
+        : 'when a duplicate in flight waits for the first result instead of a 409',
+    scenario,
+    options: {
+      config: {
+        inFlightPolicy:
+          policy === 'wait'
+            ? { kind: 'reject-409', retryAfterS: 1 }
+            : { kind: 'wait', maxWaitMs: 1000, retryAfterS: 1 },
+      },
+      check: false,
+    },
+  })
+  variants.push({
+    id: 'expired',
+    label: 'when the key has already expired (a TTL far too short)',
+    scenario,
+    options: { config: { keyTtlMs: 1 }, check: false },
+  })
+  variants.push({
+    id: 'slow-provider',
+    label: 'when the first request is still waiting on the provider',
+    scenario: { ...scenario, timing: { ...scenario.timing, providerMs: slowProviderMs(scenario) } },
+    options: { check: false },
+  })
+  return variants
+}

@@ -1,0 +1,17 @@
+// Constants shared across the app, defined once. Here (not in lib/) because the engine
+// may import only itself; everything else imports them from '@/lib/engine'.
+
+export const HOUR_MS = 3_600_000
+export const DAY_MS = 24 * HOUR_MS
+
+/** How long a claim protects its in_progress row before a retry or a sweep may take it over. */
+export const DEFAULT_LEASE_MS = 30_000
+/** How long a key and its stored response are kept (and replayed): a day, as the card says. */
+export const DEFAULT_KEY_TTL_MS = DAY_MS
+/**
+ * Lease recovery: how many stuck keys one engine re-drives at once unless told
+ * otherwise (`recoveryConcurrency` of createEngine; live: DRILL_RECOVERY_CONCURRENCY).
+ * After a crash every stuck key recovers within about lease + provider latency ×
+ * ceil(stuck keys / concurrency).
+ */
+export const DEFAULT_RECOVERY_CONCURRENCY = 32

@@ -1,0 +1,229 @@
+// Step 3 of the card, for a payment: validate, claim (claim.ts), call the provider
+// under OUR key (derived from the key row, so every retry and sweep sends the same
+// one), then one transaction writes the payment row, stores the exact response and
+// marks the key completed. An unknown outcome (timeout, provider down) is stored as
+// pending_unknown with its 202 and settled later by a sweep or a webhook (sweeps.ts).
+import { sha256Hex } from '../canonical'
+import { readPaymentBody } from '../payment-body'
+import type { ChargeOutcome } from '../provider'
+import { fresh, inFlightResponse, invalidResponse, paymentBody, paymentStatus } from '../responses'
+import type { KeyRow, KeyStatus, ResourceState } from '../store'
+import type { CreatePaymentInput, EngineResponse } from '../types'
+import { answerExisting } from './answers'
+import {
+  type Answer,
+  commit,
+  type EngineContext,
+  keyRow,
+  LeaseLost,
+  newReq,
+  type PaymentIntent,
+  type Req,
+  reach,
+  record,
+  tx,
+} from './context'
+import { say } from './narration'
+import type { KeyResult, Steps } from './steps'
+
+export async function createPayment(e: EngineContext, input: CreatePaymentInput): Promise<EngineResponse> {
+  const read = readPaymentBody(input.body)
+  if (!read.ok) {
+    const req = newReq(e, input.accountId, input.key, '', input.requestId)
+    record(e, 'validation-failed', { ...req, hash: '' }, say.invalidBody())
+    return invalidResponse(read.errors)
+  }
+  const requestBody = read.canonical
+  const req = newReq(e, input.accountId, input.key, sha256Hex(requestBody), input.requestId, input.waitMs)
+  return e.steps.startPayment(e, req, read.body, requestBody)
+}
+
+export async function startPayment(
+  e: EngineContext,
+  req: Req,
+  _intent: PaymentIntent,
+  requestBody: string,
+): Answer {
+  const claimed = await e.steps.claim(e, req, 'create_payment', requestBody)
+  if (!claimed.won) return answerExisting(e, claimed.row, req)
+  await reach(e, 'after-claim', req)
+  return drivePayment(e, claimed.row, req)
+}
+
+export async function drivePayment(e: EngineContext, row: KeyRow, req: Req): Answer {
+  const intent = JSON.parse(row.request_body) as PaymentIntent
+  const providerKey = e.steps.providerKeyOf(e, row)
+  const outcome = await callProviderCharge(
+    e,
+    req,
+    intent,
+    providerKey,
+    say.charge(intent.amount, intent.currency, providerKey),
+  )
+  return settlePayment(e, row, req, intent, outcome)
+}
+
+/**
+ * Traces the call, then charges the intent under `providerKey` (null: no key is passed).
+ * Not async: the caller awaits the provider's own promise, so no extra tick shifts the schedule.
+ */
+export function callProviderCharge(
+  e: EngineContext,
+  req: Req,
+  intent: PaymentIntent,
+  providerKey: string | null,
+  detail: string,
+): Promise<ChargeOutcome> {
+  record(e, 'provider-call', req, detail, { from: e.actor, to: 'provider', providerKey })
+  return e.provider.charge({
+    providerKey,
+    accountId: req.accountId,
+    amountMinor: intent.amount,
+    currency: intent.currency,
+    paymentMethodToken: intent.paymentMethodToken,
+    requestId: req.requestId,
+    caller: e.actor,
+    clientKey: req.key,
+  })
+}
+
+async function settlePayment(
+  e: EngineContext,
+  row: KeyRow,
+  req: Req,
+  intent: PaymentIntent,
+  outcome: ChargeOutcome,
+): Answer {
+  switch (outcome.kind) {
+    case 'accepted':
+      await reach(e, 'after-provider-accept', req)
+      return finishPayment(e, row, req, intent, 'succeeded', outcome.chargeId)
+    case 'declined':
+      return finishPayment(e, row, req, intent, 'failed', null)
+    case 'timeout':
+      record(e, 'provider-timeout', req, say.chargeTimeout(), {
+        from: 'provider',
+        to: e.actor,
+        providerKey: e.steps.providerKeyOf(e, row),
+      })
+      return finishPayment(e, row, req, intent, 'pending_unknown', null)
+    case 'unavailable':
+      record(e, 'note', req, say.providerDown())
+      return finishPayment(e, row, req, intent, 'pending_unknown', null)
+  }
+}
+
+/**
+ * Completes a payment: `write` (the completing transaction, `commitPayment` unless a
+ * caller brings its own) then the fresh answer. An attempt that lost its lease meanwhile
+ * writes nothing and answers from the row as it now is.
+ */
+export async function finishPayment(
+  e: EngineContext,
+  row: KeyRow,
+  req: Req,
+  intent: PaymentIntent,
+  state: ResourceState,
+  chargeId: string | null,
+  write: Steps['commitPayment'] = e.steps.commitPayment,
+): Answer {
+  let paymentId: number
+  let body: string
+  try {
+    ;[paymentId, body] = await write(e, row, req, intent, state, chargeId)
+  } catch (error) {
+    if (!(error instanceof LeaseLost)) throw error
+    record(e, 'note', req, say.leaseLost(row.key))
+    const latest = keyRow(e, row.account_id, row.key)
+    return latest
+      ? answerExisting(e, latest, { ...req, waitMs: 0 }, undefined, false)
+      : inFlightResponse(e.config.inFlightPolicy.retryAfterS)
+  }
+  await reach(e, 'before-response', req)
+  const kind = state === 'succeeded' ? 'created' : state === 'failed' ? 'declined' : 'pending'
+  return fresh(kind, paymentStatus(state), body, e.paymentUrl?.(paymentId))
+}
+
+/** The correct completing transaction: payment row + stored response + key completed, together. */
+export async function commitPayment(
+  e: EngineContext,
+  row: KeyRow,
+  req: Req,
+  intent: PaymentIntent,
+  state: ResourceState,
+  chargeId: string | null,
+): Promise<[number, string]> {
+  const [paymentId, body] = tx(e, (): [number, string] => {
+    const id = writePaymentRow(e, row, req, intent, state, chargeId)
+    const text = paymentBody(e.store.paymentGet.get(id)!)
+    completePaymentKey(e, row, state, id, text)
+    return [id, text]
+  })
+  const status = paymentStatus(state)
+  commit(e, req, say.paymentCommitted(paymentId, row.key, state, status, row.resource_id !== null), [
+    'idempotencyKeys',
+    'payments',
+  ])
+  await reach(e, 'after-payment-row', req)
+  return [paymentId, body]
+}
+
+/** Inserts the payment row (or settles the one a pending_unknown attempt left); returns its id. */
+export function writePaymentRow(
+  e: EngineContext,
+  row: KeyRow,
+  req: Req,
+  intent: PaymentIntent,
+  state: ResourceState,
+  chargeId: string | null,
+): number {
+  const nowMs = e.clock.nowMs()
+  const failureCode = state === 'failed' ? 'card_declined' : null
+  if (row.resource_id !== null) {
+    e.store.paymentSettle.run({ id: row.resource_id, state, failureCode, chargeId, nowMs })
+    return row.resource_id
+  }
+  return Number(
+    e.store.paymentInsert.run({
+      accountId: req.accountId,
+      orderId: intent.orderId,
+      amountMinor: intent.amount,
+      currency: intent.currency,
+      state,
+      failureCode,
+      chargeId,
+      key: req.key,
+      nowMs,
+    }).lastInsertRowid,
+  )
+}
+
+export function keyStatusFor(state: ResourceState): KeyStatus {
+  return state === 'pending_unknown' ? 'pending_unknown' : 'completed'
+}
+
+/** Stores the response on the key row and completes it; throws LeaseLost when another attempt owns it. */
+export function completePaymentKey(
+  e: EngineContext,
+  row: KeyRow,
+  state: ResourceState,
+  paymentId: number,
+  body: string,
+): void {
+  const result: KeyResult = {
+    status: keyStatusFor(state),
+    responseStatus: paymentStatus(state),
+    responseBody: body,
+    resourceId: paymentId,
+    scope: row.account_id,
+    key: row.key,
+    version: row.lease_version,
+    expiresAtMs: e.clock.nowMs() + e.config.keyTtlMs,
+  }
+  if (!e.steps.completeKey(e, result)) throw new LeaseLost()
+}
+
+/** The fenced update: only the attempt holding this lease_version may complete the key. */
+export function completeKey(e: EngineContext, result: KeyResult): boolean {
+  return e.store.finish.run(result).changes === 1
+}

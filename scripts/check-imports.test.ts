@@ -1,0 +1,84 @@
+// The import-rule check must pass on the repo and fail on a fixture that breaks each rule.
+import { execFile } from 'node:child_process'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { afterEach, describe, expect, it } from 'vitest'
+import { checkImports, importsOf } from './check-imports'
+
+const root = path.resolve(__dirname, '..')
+let fixture: string | undefined
+
+function write(files: Record<string, string>): string {
+  fixture = fs.mkdtempSync(path.join(os.tmpdir(), 'drill-imports-'))
+  for (const [rel, text] of Object.entries(files)) {
+    fs.mkdirSync(path.dirname(path.join(fixture, rel)), { recursive: true })
+    fs.writeFileSync(path.join(fixture, rel), text)
+  }
+  return fixture
+}
+
+afterEach(() => {
+  if (fixture) fs.rmSync(fixture, { recursive: true, force: true })
+  fixture = undefined
+})
+
+describe('scripts/check-imports.ts', () => {
+  it('holds for this repository', () => {
+    expect(checkImports(root)).toEqual([])
+  })
+
+  it('flags every broken rule in a violating fixture, and nothing allowed', () => {
+    const dir = write({
+      'lib/engine/ok.ts': [
+        "import fs from 'node:fs'",
+        "import { z } from 'zod'",
+        "import type Database from 'better-sqlite3'",
+        "import { short } from './protocol/narration'",
+        "// import { x } from '@/db/open' (a comment does not count)",
+      ].join('\n'),
+      'lib/engine/sim/bad.ts': [
+        "import { migrateSqlite } from '../../../db/open'",
+        "import { something } from '@/lib/live/clock'",
+        "import React from 'react'",
+        "export { Thing } from '@/components/timeline/types'",
+      ].join('\n'),
+      'lib/engine/sim/bad.test.ts': "import { runCli } from '../../../scripts/sim'\nimport 'next/server'\n",
+      'lib/sandbox/run.ts': "import type { ViolationView } from '@/components/timeline/types'\n",
+      'lib/live/page.ts': "const page = await import('../../app/page')\n",
+    })
+    const found = checkImports(dir).map((p) => `${p.file} ${p.specifier}`)
+    expect(found.sort()).toEqual(
+      [
+        'lib/engine/sim/bad.ts ../../../db/open',
+        'lib/engine/sim/bad.ts @/lib/live/clock',
+        'lib/engine/sim/bad.ts react',
+        'lib/engine/sim/bad.ts @/components/timeline/types',
+        'lib/engine/sim/bad.ts @/components/timeline/types',
+        'lib/engine/sim/bad.test.ts next/server',
+        'lib/sandbox/run.ts @/components/timeline/types',
+        'lib/live/page.ts ../../app/page',
+      ].sort(),
+    )
+  })
+
+  it('exits 1 on a violating fixture when run as a script', async () => {
+    const dir = write({ 'lib/engine/bad.ts': "import { openSqlite } from '@/db/open'\n" })
+    const tsx = path.join(root, 'node_modules', '.bin', 'tsx')
+    const result = await new Promise<{ code: number; stderr: string }>((resolve) =>
+      execFile(tsx, [path.join(root, 'scripts', 'check-imports.ts')], { cwd: dir }, (error, _out, stderr) =>
+        resolve({ code: error ? (error.code as number) : 0, stderr }),
+      ),
+    )
+    expect(result.code).toBe(1)
+    expect(result.stderr).toMatch(/lib\/engine\/bad\.ts: imports "@\/db\/open"/)
+  })
+
+  it('reads import, export-from, side-effect, dynamic and require forms', () => {
+    expect(
+      importsOf(
+        "import a from 'a'\nimport type { B } from \"b\"\nexport * from './c'\nimport 'd'\nawait import('e')\nrequire('f')",
+      ),
+    ).toEqual(['a', 'b', './c', 'd', 'e', 'f'])
+  })
+})

@@ -1,0 +1,119 @@
+// The deck registry over a real (in-memory) database: deck order, per-deck
+// switches, and own cards visible only to the learner who wrote them.
+import { beforeAll, beforeEach, describe, expect, test } from 'vitest'
+import type { Sqlite } from '@/db/open'
+import { type OwnCardRecord, ownCardQueries } from '@/db/queries/own-cards'
+import { allCards } from '@/lib/content/cards'
+import { decksFor, reviewCardById, reviewDeckFor, saveDisabledDecks } from '@/lib/decks'
+import { warmDrillCards } from '@/lib/drills/cards'
+import { gradeReview, nextReview } from '@/lib/srs/review'
+import { Rating } from '@/lib/srs/rubric'
+import { addLearner, freshDatabase } from '../study/fixtures'
+
+const alice = '11111111-1111-4111-8111-111111111111'
+const bob = '22222222-2222-4222-8222-222222222222'
+const t0 = Date.parse('2026-03-10T10:00:00Z')
+
+function ownCard(id: string, deckName: string, createdAtMs: number): OwnCardRecord {
+  return {
+    id,
+    title: `Card ${id}`,
+    deckName,
+    deckSlug: deckName.toLowerCase().replaceAll(' ', '-'),
+    prompt: `Explain ${id} in an interview.`,
+    points: [
+      { id: 'p1', text: 'First point', critical: true, cues: ['first'] },
+      { id: 'p2', text: 'Second point', critical: false, cues: [] },
+      { id: 'p3', text: 'Third point', critical: false, cues: [] },
+    ],
+    answerMarkdown: '',
+    createdAtMs,
+    updatedAtMs: createdAtMs,
+  }
+}
+
+let sqlite: Sqlite
+const builtInIds = allCards().map((card) => card.id)
+let drillIds: string[] = []
+
+// The timeline drills deck is built from engine runs (async) before the registry serves it.
+beforeAll(async () => {
+  drillIds = (await warmDrillCards()).map((card) => card.id)
+})
+
+beforeEach(() => {
+  sqlite = freshDatabase()
+  addLearner(sqlite, alice)
+  addLearner(sqlite, bob)
+  const q = ownCardQueries(sqlite)
+  // Written out of deck order on purpose: decks sort by name, cards by when they were written.
+  q.insertOwnCard(alice, ownCard('token-bucket', 'Rate limiter', 2))
+  q.insertOwnCard(alice, ownCard('outbox-table', 'Outbox', 3))
+  q.insertOwnCard(alice, ownCard('sliding-window', 'Rate limiter', 1))
+})
+
+describe('decks', () => {
+  test('deck order: the built-in deck first, then timeline drills, then own decks by name', () => {
+    expect(decksFor(sqlite, alice)).toEqual([
+      { id: 'idempotency', title: 'Idempotency keys', kind: 'built-in', enabled: true },
+      { id: 'timeline-drills', title: 'Timeline drills', kind: 'drills', enabled: true },
+      { id: 'own:outbox', title: 'Outbox', kind: 'own', enabled: true },
+      { id: 'own:rate-limiter', title: 'Rate limiter', kind: 'own', enabled: true },
+    ])
+    expect(reviewDeckFor(sqlite, alice).map((card) => card.id)).toEqual([
+      ...builtInIds,
+      ...drillIds,
+      'outbox-table',
+      'sliding-window',
+      'token-bucket',
+    ])
+  })
+
+  test('another learner sees only the built-in decks and cannot resolve an own card', () => {
+    expect(decksFor(sqlite, bob).map((deck) => deck.id)).toEqual(['idempotency', 'timeline-drills'])
+    expect(reviewDeckFor(sqlite, bob).map((card) => card.id)).toEqual([...builtInIds, ...drillIds])
+    expect(reviewCardById(sqlite, bob, 'token-bucket')).toBeUndefined()
+    expect(reviewCardById(sqlite, alice, 'token-bucket')).toMatchObject({
+      deckId: 'own:rate-limiter',
+      kind: 'recall',
+    })
+  })
+
+  test('a switched-off deck leaves the review deck but its cards still resolve (grading, undo, stats)', () => {
+    saveDisabledDecks(sqlite, alice, ['idempotency', 'own:outbox'], t0)
+    expect(decksFor(sqlite, alice).map((deck) => deck.enabled)).toEqual([false, true, false, true])
+    expect(reviewDeckFor(sqlite, alice).map((card) => card.id)).toEqual([
+      ...drillIds,
+      'sliding-window',
+      'token-bucket',
+    ])
+    expect(reviewCardById(sqlite, alice, 'outbox-table')?.title).toBe('Card outbox-table')
+    expect(reviewCardById(sqlite, alice, builtInIds[0] ?? '')?.deckId).toBe('idempotency')
+    // Settings saved later keep the switches (the study settings upsert does not touch them).
+    saveDisabledDecks(sqlite, alice, [], t0)
+    expect(reviewDeckFor(sqlite, alice)).toHaveLength(builtInIds.length + drillIds.length + 3)
+  })
+
+  test('the queue offers an own card once the built-in decks are off, and grading it uses its critical point', () => {
+    saveDisabledDecks(sqlite, alice, ['idempotency', 'timeline-drills'], t0)
+    const next = nextReview(sqlite, alice, reviewDeckFor(sqlite, alice), t0)
+    expect(next.kind).toBe('card')
+    if (next.kind !== 'card') return
+    expect(next.card.id).toBe('outbox-table')
+    const result = gradeReview(sqlite, [next.card], {
+      learnerId: alice,
+      cardId: next.card.id,
+      attemptToken: 'attempt-own-1',
+      rating: Rating.Again,
+      pointsTicked: ['p2', 'p3'],
+      durationMs: 1000,
+      answerMode: 'aloud',
+      nowMs: t0,
+    })
+    expect(result.kind).toBe('graded')
+    const log = sqlite
+      .prepare('SELECT suggested_rating AS s FROM review_logs WHERE learner_id = ?')
+      .get(alice)
+    expect(log).toEqual({ s: Rating.Again })
+  })
+})

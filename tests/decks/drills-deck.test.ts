@@ -1,0 +1,83 @@
+// The timeline drills deck in the review queue over a real (in-memory) database:
+// introduced after the idempotency deck, points = question slots, the drill rule for
+// the suggested rating, and the per-deck switch.
+import { beforeAll, beforeEach, describe, expect, test } from 'vitest'
+import type { Sqlite } from '@/db/open'
+import { allCards } from '@/lib/content/cards'
+import { reviewCardById, reviewDeckFor, saveDisabledDecks } from '@/lib/decks'
+import { warmDrillCards } from '@/lib/drills/cards'
+import { reviewCountOf } from '@/lib/drills/review-round'
+import { gradeReview, nextReview } from '@/lib/srs/review'
+import { Rating } from '@/lib/srs/rubric'
+import { addLearner, freshDatabase } from '../study/fixtures'
+
+const learner = '33333333-3333-4333-8333-333333333333'
+const t0 = Date.parse('2026-03-10T10:00:00Z')
+let sqlite: Sqlite
+
+beforeAll(async () => {
+  await warmDrillCards()
+})
+beforeEach(() => {
+  sqlite = freshDatabase()
+  addLearner(sqlite, learner)
+})
+
+function gradeDrill(cardId: string, pointsTicked: string[], token: string, nowMs = t0) {
+  const card = reviewCardById(sqlite, learner, cardId)
+  if (!card) throw new Error(cardId)
+  return gradeReview(sqlite, [card], {
+    learnerId: learner,
+    cardId,
+    attemptToken: token,
+    rating: Rating.Good,
+    pointsTicked,
+    durationMs: 5000,
+    answerMode: 'typed',
+    nowMs,
+  })
+}
+
+const suggestedOf = (token: string) =>
+  (
+    sqlite.prepare('SELECT suggested_rating AS s FROM review_logs WHERE attempt_token = ?').get(token) as {
+      s: number
+    }
+  ).s
+
+describe('timeline drills deck', () => {
+  test('comes after the idempotency cards, one card per drill whose points are its question slots', () => {
+    const deck = reviewDeckFor(sqlite, learner)
+    const builtIn = allCards().length
+    expect(deck.slice(0, builtIn).every((card) => card.kind === 'recall')).toBe(true)
+    const drills = deck.slice(builtIn).filter((card) => card.kind === 'drill')
+    expect(drills[0]?.id).toBe('drill-lost-response')
+    const lost = drills[0]
+    expect(lost?.deckId).toBe('timeline-drills')
+    expect(lost?.points.map((p) => p.id)).toEqual(['next', 'bug-step', 'bug-invariant'])
+  })
+
+  test('new-card limits apply: with the idempotency deck off, the first new card is the first drill', () => {
+    saveDisabledDecks(sqlite, learner, ['idempotency'], t0)
+    const next = nextReview(sqlite, learner, reviewDeckFor(sqlite, learner), t0)
+    expect(next.kind === 'card' && next.card.id).toBe('drill-lost-response')
+  })
+
+  test('suggested rating stored with the review: all right → Good, one wrong → Hard, two or more → Again', () => {
+    gradeDrill('drill-lost-response', ['next', 'bug-step', 'bug-invariant'], 'attempt-all-right')
+    expect(suggestedOf('attempt-all-right')).toBe(Rating.Good)
+    gradeDrill('drill-store-after-charge', ['next', 'bug-step'], 'attempt-one-wrong')
+    expect(suggestedOf('attempt-one-wrong')).toBe(Rating.Hard)
+    gradeDrill('drill-in-flight-409', ['next'], 'attempt-two-wrong')
+    expect(suggestedOf('attempt-two-wrong')).toBe(Rating.Again)
+    // The review count seeds the next round of that card.
+    expect(reviewCountOf(sqlite, learner, 'drill-lost-response')).toBe(1)
+  })
+
+  test('switched off: no drill card in the queue, but graded ones still resolve for stats and undo', () => {
+    gradeDrill('drill-lost-response', ['next'], 'attempt-before-off')
+    saveDisabledDecks(sqlite, learner, ['timeline-drills'], t0)
+    expect(reviewDeckFor(sqlite, learner).some((card) => card.kind === 'drill')).toBe(false)
+    expect(reviewCardById(sqlite, learner, 'drill-lost-response')?.title).toMatch(/^Drill: /)
+  })
+})
