@@ -1,5 +1,6 @@
 import type { NextConfig } from 'next'
 import { API_CSP, HSTS, HTTPS_FORWARDED, STATIC_SECURITY_HEADERS } from './lib/http/security-headers'
+import { MAX_IMPORT_BYTES } from './lib/transfer/limits'
 
 const nextConfig: NextConfig = {
   // Helpers and CI may build side by side; each can name its own output folder.
@@ -19,6 +20,12 @@ const nextConfig: NextConfig = {
       { source: '/api/:path*', headers: [{ key: 'Content-Security-Policy', value: API_CSP }] },
       { source: '/_next/:path*', headers: [{ key: 'Content-Security-Policy', value: API_CSP }] },
     ]
+  },
+  experimental: {
+    // proxy.ts makes Next buffer request bodies, cut at 10 MB by default: an import
+    // under our limit would arrive truncated. One MB above the import limit, so a
+    // body the buffer cuts is still over the limit and answered 413, never misread.
+    proxyClientMaxBodySize: MAX_IMPORT_BYTES + 1024 * 1024,
   },
 }
 

@@ -27,8 +27,9 @@ export default defineConfig({
     launchOptions: baseLaunchOptions,
   },
   webServer: {
-    // The production build, migrated, on its own database file; test clock enabled.
-    command: `rm -f ${e2eDb} ${e2eDb}-wal ${e2eDb}-shm ${providerDb} ${providerDb}-wal ${providerDb}-shm && npm run build && npx tsx db/migrate.ts && npx next start -p ${port}`,
+    // The production build, migrated, on its own database file, served by our own server
+    // (scripts/server.ts: client address from the socket); test clock enabled.
+    command: `rm -f ${e2eDb} ${e2eDb}-wal ${e2eDb}-shm ${providerDb} ${providerDb}-wal ${providerDb}-shm && npm run build && npx tsx db/migrate.ts && node --import tsx scripts/server.ts`,
     url: `${baseURL}/api/health`,
     reuseExistingServer: false,
     timeout: 300_000,
@@ -41,6 +42,8 @@ export default defineConfig({
       DRILL_SWEEP_MS: '1000',
       DRILL_LEASE_MS: '5000',
       NEXT_TELEMETRY_DISABLED: '1',
+      PORT: String(port),
+      HOSTNAME: '127.0.0.1',
     },
   },
 })

@@ -1,9 +1,13 @@
-// Next 16's request proxy (formerly middleware). Two jobs:
+// Next 16's request proxy (formerly middleware). Three jobs:
 // - gives every visitor an anonymous learner id in an httpOnly cookie on first visit, and
-//   forwards it on that same request so server components see it at once;
+//   forwards it on that same request so server components see it at once (marked as new,
+//   so limits treat the request as cookieless);
+// - rate-limits pages that run the simulator on GET (lib/http/page-limits.ts);
 // - gives every page a fresh CSP nonce (lib/http/security-headers.ts), on the request for
 //   Next to stamp on its scripts and on the response for the browser to enforce.
 import { type NextRequest, NextResponse } from 'next/server'
+import { NEW_LEARNER_HEADER } from '@/lib/http/client'
+import { limitPageRun } from '@/lib/http/page-limits'
 import { isPagePath, pageSecurity } from '@/lib/http/security-headers'
 import { isLearnerId, LEARNER_COOKIE, LEARNER_COOKIE_MAX_AGE_S } from '@/lib/learner-cookie'
 
@@ -16,6 +20,9 @@ export function proxy(request: NextRequest) {
 
   const existing = request.cookies.get(LEARNER_COOKIE)?.value
   const learnerId = existing && isLearnerId(existing) ? null : crypto.randomUUID()
+  if (learnerId) request.headers.set(NEW_LEARNER_HEADER, '1')
+  const limited = limitPageRun(request)
+  if (limited) return limited
   if (learnerId) request.cookies.set(LEARNER_COOKIE, learnerId)
 
   const response = NextResponse.next({ request: { headers: request.headers } })

@@ -238,3 +238,16 @@ export const ownCards = sqliteTable(
 )
 export type OwnCardRow = typeof ownCards.$inferSelect
 export type NewOwnCardRow = typeof ownCards.$inferInsert
+
+// ───────────────────────────── server ─────────────────────────────
+
+/**
+ * Secrets the server makes for itself on first start (e.g. the live console's key
+ * secret: 32 random bytes, base64url), kept with the data rather than in the code so
+ * a copy of the source derives nothing. `npm run rotate-console-secret` replaces it.
+ */
+export const serverSecrets = sqliteTable('server_secrets', {
+  name: text('name').primaryKey(),
+  value: text('value').notNull(),
+  createdAtMs: integer('created_at_ms').notNull(),
+})

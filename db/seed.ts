@@ -1,4 +1,6 @@
-// Rows every fresh database has: the two demo accounts from the card (17 and 18).
+// Rows a fresh database has: the two demo accounts from the card (17 and 18), with
+// published keys — seeded only while DRILL_DEMO_ACCOUNTS is not '0' (default on, so
+// the README's walkthrough works locally; a public host turns them off).
 import { createHash } from 'node:crypto'
 import type { Sqlite } from './open'
 
@@ -11,7 +13,17 @@ export function hashApiKey(apiKey: string): string {
   return createHash('sha256').update(apiKey).digest('hex')
 }
 
-export function seedDemoAccounts(sqlite: Sqlite, nowMs: number): void {
+export function demoAccountsEnabled(env: Record<string, string | undefined> = process.env): boolean {
+  return env.DRILL_DEMO_ACCOUNTS?.trim() !== '0'
+}
+
+/** Seeds the demo accounts, or — turned off — removes them, so their published keys answer 401. */
+export function seedDemoAccounts(sqlite: Sqlite, nowMs: number, enabled = demoAccountsEnabled()): void {
+  if (!enabled) {
+    const remove = sqlite.prepare('DELETE FROM accounts WHERE id = ? AND api_key_hash = ?')
+    for (const account of demoAccounts) remove.run(account.id, hashApiKey(account.apiKey))
+    return
+  }
   const insert = sqlite.prepare(
     'INSERT INTO accounts (id, api_key_hash, label, created_at_ms) VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING',
   )

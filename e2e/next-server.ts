@@ -1,7 +1,8 @@
-// Starts our own `next start` from an existing production build (NEXT_DIST_DIR) on
-// a free port with its own database files, for tests that must kill the server
-// (the crash test) and for `npm run bench:api`. The child IS the server process
-// (node running next's bin directly, no npx wrapper), so kill -9 hits the server.
+// Starts our own production server (scripts/server.ts, the one `npm start` runs) from
+// an existing build (NEXT_DIST_DIR) on a free port with its own database files, for
+// tests that must kill the server (the crash test), tests that need other env, and
+// the benchmarks. The child IS the server process (node with tsx's loader, no npx
+// wrapper), so kill -9 hits the server.
 import { type ChildProcess, spawn } from 'node:child_process'
 import fs from 'node:fs'
 import net from 'node:net'
@@ -62,20 +63,17 @@ export async function startNextServer({
   timeoutMs?: number
 }): Promise<NextServer> {
   const chosenPort = port ?? (await freePort())
-  const child = spawn(
-    process.execPath,
-    [path.join('node_modules', 'next', 'dist', 'bin', 'next'), 'start', '-p', String(chosenPort)],
-    {
-      env: {
-        ...process.env,
-        NEXT_DIST_DIR: distDir(),
-        NEXT_TELEMETRY_DISABLED: '1',
-        ...env,
-        PORT: String(chosenPort),
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join('scripts', 'server.ts')], {
+    env: {
+      ...process.env,
+      NEXT_DIST_DIR: distDir(),
+      NEXT_TELEMETRY_DISABLED: '1',
+      ...env,
+      PORT: String(chosenPort),
+      HOSTNAME: '127.0.0.1',
     },
-  )
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
   let output = ''
   child.stdout?.on('data', (chunk) => {
     output += chunk

@@ -32,6 +32,9 @@ describe('the request clock', () => {
       '2026-03-11T05:00',
       '1773205200000',
       '2026-13-45T99:00:00Z',
+      // malformed percent-encoding: ignored, never thrown on (was a 500)
+      '%E0%A4%A',
+      '2026-03-11T05:00:00Z%',
     ]) {
       expect(resolveNowMs({ testClockEnabled: true, cookieValue, systemNowMs })).toBe(systemNowMs)
     }

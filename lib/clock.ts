@@ -24,7 +24,12 @@ export function resolveNowMs({
   systemNowMs: number
 }): number {
   if (!testClockEnabled || !cookieValue) return systemNowMs
-  const value = decodeURIComponent(cookieValue)
+  let value: string
+  try {
+    value = decodeURIComponent(cookieValue)
+  } catch {
+    return systemNowMs // a malformed cookie is ignored, never a 500
+  }
   if (!isoInstant.test(value)) return systemNowMs
   const ms = Date.parse(value)
   return Number.isFinite(ms) ? ms : systemNowMs

@@ -1,5 +1,7 @@
-// The current learner, from the cookie proxy.ts sets. Creates the learner row on
-// first use. Server-only: reads cookies and the database.
+// The current learner, from the cookie proxy.ts sets. Two paths, so a visitor who
+// only looks leaves no row: `currentLearnerId` reads (never inserts; pages render
+// for a learner with no row), `ensureLearner` stores the learner at the first write
+// (grade, settings, console, import). Server-only: reads cookies and the database.
 import 'server-only'
 import { cookies } from 'next/headers'
 import { sqlite } from '@/db/client'
@@ -12,7 +14,7 @@ export class NoLearnerError extends Error {
   }
 }
 
-/** Ensures the learners row exists; returns the id. */
+/** Ensures the learners row exists (the write path); returns the id. */
 export function ensureLearner(learnerId: string, nowMs: number): string {
   sqlite()
     .prepare('INSERT INTO learners (id, created_at_ms) VALUES (?, ?) ON CONFLICT DO NOTHING')
@@ -20,9 +22,19 @@ export function ensureLearner(learnerId: string, nowMs: number): string {
   return learnerId
 }
 
-/** The learner id for this request (throws NoLearnerError when the cookie is absent or malformed). */
+/** The learner id for this request, without storing anything (throws NoLearnerError when the cookie is absent or malformed). */
 export async function currentLearnerId(): Promise<string> {
   const value = (await cookies()).get(LEARNER_COOKIE)?.value
   if (!value || !isLearnerId(value)) throw new NoLearnerError()
-  return ensureLearner(value, Date.now())
+  return value
+}
+
+/** The learner id for a request that is about to write: stored now if it was not yet. */
+export async function writingLearnerId(nowMs: number): Promise<string> {
+  return ensureLearner(await currentLearnerId(), nowMs)
+}
+
+/** Whether this learner has been stored (made a first write). */
+export function isStoredLearner(learnerId: string): boolean {
+  return sqlite().prepare('SELECT 1 FROM learners WHERE id = ?').get(learnerId) !== undefined
 }

@@ -1,5 +1,6 @@
 // `npm start`: build when the sources are newer than the last build, migrate the
-// database (DRILL_DB), then serve the production build on PORT (default 3000).
+// database (DRILL_DB), then serve the production build on PORT (default 3000)
+// through scripts/server.ts (client addresses from the socket; see lib/http/README.md).
 import { spawn, spawnSync } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
@@ -54,6 +55,9 @@ try {
 
 const port = process.env.PORT ?? '3000'
 console.log(`Drill on http://localhost:${port} (database ${defaultDbPath()})`)
-const server = spawn('npx', ['next', 'start', '-p', port], { stdio: 'inherit' })
+const server = spawn(process.execPath, ['--import', 'tsx', path.join('scripts', 'server.ts')], {
+  stdio: 'inherit',
+  env: { ...process.env, PORT: port },
+})
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => server.kill(signal))
 server.on('exit', (code) => process.exit(code ?? 0))

@@ -1,9 +1,11 @@
 'use server'
 // The review loop's server actions: thin — validate, call lib/srs, refresh the page.
 import { refresh } from 'next/cache'
+import { headers } from 'next/headers'
 import { sqlite } from '@/db/client'
 import { requestNowMs } from '@/lib/clock'
-import { currentLearnerId } from '@/lib/learner'
+import { rateLimit } from '@/lib/http/edge'
+import { currentLearnerId, writingLearnerId } from '@/lib/learner'
 import { undoRequestSchema } from '@/lib/srs/grade-input'
 import { rememberBrowserTimezone, undoReview } from '@/lib/srs/review'
 import { timezoneSchema } from '@/lib/srs/settings'
@@ -16,6 +18,8 @@ export async function gradeAction(input: unknown): Promise<ActionResult> {
   switch (result.kind) {
     case 'invalid':
       return { ok: false, error: 'That grade could not be read. Reload the page and try again.' }
+    case 'rate-limited':
+      return { ok: false, error: 'Too many grades in a short time. Nothing was recorded; wait a moment.' }
     case 'graded':
     case 'replayed':
       refresh()
@@ -48,11 +52,19 @@ export async function undoAction(input: unknown): Promise<ActionResult> {
   }
 }
 
-/** First visit: store the browser's zone so study days start at the learner's rollover hour. */
+/**
+ * First /review visit in a browser: store the browser's zone (a settings write, so it
+ * stores the learner) — the study day cannot be drawn without it. Pages fetched
+ * without running the page's script (curl, crawlers) never get here and leave no row.
+ * Counted against the grade limit, like the grades that follow.
+ */
 export async function rememberTimezoneAction(input: unknown): Promise<ActionResult> {
   const parsed = timezoneSchema.safeParse(input)
   if (!parsed.success) return { ok: false, error: 'Unknown time zone.' }
-  const learnerId = await currentLearnerId()
-  if (rememberBrowserTimezone(sqlite(), learnerId, parsed.data, await requestNowMs())) refresh()
+  if (rateLimit('grade', { headers: await headers() }))
+    return { ok: false, error: 'Too many requests in a short time; reload in a moment.' }
+  const nowMs = await requestNowMs()
+  const learnerId = await writingLearnerId(nowMs)
+  if (rememberBrowserTimezone(sqlite(), learnerId, parsed.data, nowMs)) refresh()
   return { ok: true }
 }

@@ -1,7 +1,8 @@
+import { createHmac } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
 import { migrateSqlite, openSqlite } from '@/db/open'
 import { accountIdForApiKey } from './accounts'
-import { consoleApiKey, ensureConsoleAccount } from './console-account'
+import { consoleApiKey, ensureConsoleAccount, rotateConsoleSecret } from './console-account'
 
 function freshDb() {
   const sqlite = openSqlite(':memory:')
@@ -33,6 +34,27 @@ describe('ensureConsoleAccount', () => {
     const a = ensureConsoleAccount(sqlite, '11111111-2222-4333-8444-555555555555', 0)
     const b = ensureConsoleAccount(sqlite, '66666666-2222-4333-8444-555555555555', 0)
     expect(a.accountId).not.toBe(b.accountId)
-    expect(consoleApiKey('x')).not.toBe(consoleApiKey('y'))
+    expect(consoleApiKey('s', 'x')).not.toBe(consoleApiKey('s', 'y'))
+  })
+
+  it('never derives the key from the old literal secret', () => {
+    const sqlite = freshDb()
+    const learner = '11111111-2222-4333-8444-555555555555'
+    const account = ensureConsoleAccount(sqlite, learner, 0)
+    const oldLiteral = `sk_test_${createHmac('sha256', 'drill-live-console').update(learner).digest('base64url')}`
+    expect(account.apiKey).not.toBe(oldLiteral)
+    expect(accountIdForApiKey(sqlite, oldLiteral)).toBeNull()
+  })
+
+  it('rotation re-keys every console account: the old key stops working, the new one is shown', () => {
+    const sqlite = freshDb()
+    const learner = '11111111-2222-4333-8444-555555555555'
+    const before = ensureConsoleAccount(sqlite, learner, 0)
+    expect(rotateConsoleSecret(sqlite, 1)).toBe(1)
+    expect(accountIdForApiKey(sqlite, before.apiKey)).toBeNull()
+    const after = ensureConsoleAccount(sqlite, learner, 2)
+    expect(after.accountId).toBe(before.accountId)
+    expect(after.apiKey).not.toBe(before.apiKey)
+    expect(accountIdForApiKey(sqlite, after.apiKey)).toBe(before.accountId)
   })
 })

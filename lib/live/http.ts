@@ -1,12 +1,14 @@
-// The HTTP edge shared by the payments routes: authenticate, then read an
-// idempotent POST (key, JSON body, Prefer: wait). Failures come back as ready
-// problem responses, so the route handlers stay parse → call → map.
+// The payments API's use of the HTTP edge (lib/http): authenticate, refuse
+// cross-site browsers, rate-limit per account and address, then read an idempotent
+// POST (key, JSON body, Prefer: wait). Failures come back as ready problem
+// responses, so the route handlers stay parse → call → map.
 import 'server-only'
 import { sqlite } from '@/db/client'
+import { API_BODY_BYTES, readJsonBody } from '@/lib/http/body'
+import { rateLimit, refuseCrossOrigin } from '@/lib/http/edge'
+import { problemResponse } from '@/lib/http/problems'
 import { accountIdForApiKey } from './accounts'
-import { readJsonBody } from './body'
 import { parseBearer, parseIdempotencyKey, parsePreferWaitS } from './headers'
-import { bodyProblem, problemResponse, problems } from './problems'
 
 export type Parsed<T> = ({ ok: true } & T) | { ok: false; response: Response }
 
@@ -14,8 +16,28 @@ export type Parsed<T> = ({ ok: true } & T) | { ok: false; response: Response }
 export function authenticate(req: Request): Parsed<{ accountId: number }> {
   const apiKey = parseBearer(req.headers.get('authorization'))
   const accountId = apiKey === null ? null : accountIdForApiKey(sqlite(), apiKey)
-  if (accountId === null) return { ok: false, response: problemResponse(problems.unauthorized()) }
+  if (accountId === null)
+    return {
+      ok: false,
+      response: problemResponse(
+        'unauthorized',
+        'Send Authorization: Bearer <apiKey> with a key from POST /api/accounts.',
+      ),
+    }
   return { ok: true, accountId }
+}
+
+/**
+ * The gate in front of every state-changing payments call: a known key, not a
+ * cross-site browser, and within the account's and the address's limits. It runs
+ * before the key is claimed, so a 429 leaves the Idempotency-Key free.
+ */
+export function admitPaymentWrite(req: Request): Parsed<{ accountId: number }> {
+  const auth = authenticate(req)
+  if (!auth.ok) return auth
+  const refused =
+    refuseCrossOrigin(req) ?? rateLimit('payments', req, { subject: `account:${auth.accountId}` })
+  return refused ? { ok: false, response: refused } : auth
 }
 
 export interface IdempotentPost {
@@ -28,9 +50,9 @@ export interface IdempotentPost {
 /** Idempotency-Key (400), content type (415), size (413), JSON (400); the engine validates the body itself. */
 export async function readIdempotentPost(req: Request): Promise<Parsed<IdempotentPost>> {
   const key = parseIdempotencyKey(req.headers.get('idempotency-key'))
-  if (!key.ok) return { ok: false, response: problemResponse(problems.invalidKey(key.detail)) }
-  const body = await readJsonBody(req)
-  if (!body.ok) return { ok: false, response: bodyProblem(body.reason, body.detail) }
+  if (!key.ok) return { ok: false, response: problemResponse('invalid-idempotency-key', key.detail) }
+  const body = await readJsonBody(req, API_BODY_BYTES)
+  if (!body.ok) return body
   const waitS = parsePreferWaitS(req.headers.get('prefer'))
   return {
     ok: true,
@@ -45,4 +67,8 @@ export function parseId(raw: string): number | null {
   if (!/^[1-9]\d{0,15}$/.test(raw)) return null
   const id = Number(raw)
   return Number.isSafeInteger(id) ? id : null
+}
+
+export function paymentNotFound(): Response {
+  return problemResponse('not-found', 'No payment with that id for this account.')
 }

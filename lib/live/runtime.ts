@@ -18,6 +18,10 @@ import type { LiveSettings } from './settings'
 export interface LiveRuntime {
   engine: Engine
   provider: SimulatedProvider
+  /** The app's database (the engine's). */
+  sqlite: Sqlite
+  /** The provider's own database (the idle-account purge deletes ledger rows there). */
+  providerDb: Sqlite
   settings: LiveSettings
   clock: Clock
 }
@@ -37,8 +41,9 @@ export function createLiveRuntime({
   settings: LiveSettings
   clock?: Clock
 }): LiveRuntime {
+  const providerDb = openSqlite(settings.providerDbPath)
   const provider = new SimulatedProvider({
-    database: openSqlite(settings.providerDbPath),
+    database: providerDb,
     clock,
     behaviour: behaviourForToken,
     timing: { slowMs: settings.providerSlowMs },
@@ -55,7 +60,7 @@ export function createLiveRuntime({
     }),
     recoveryConcurrency: settings.recoveryConcurrency,
   })
-  return { engine, provider, settings, clock }
+  return { engine, provider, sqlite, providerDb, settings, clock }
 }
 
 /** One pass of every sweep, in order: lease recovery, reconciliation, reaper. */

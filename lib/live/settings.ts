@@ -20,6 +20,8 @@ export interface LiveSettings {
   recoveryConcurrency: number
   /** How long the simulated provider takes for `tok_slow` (then succeeds). */
   providerSlowMs: number
+  /** API and console accounts with no write for this long are purged by the sweeps (DRILL_ACCOUNT_IDLE_DAYS). */
+  accountIdleMs: number
 }
 
 export const defaultLiveSettings: LiveSettings = {
@@ -29,6 +31,7 @@ export const defaultLiveSettings: LiveSettings = {
   providerDbPath: path.join('data', 'provider.db'),
   recoveryConcurrency: DEFAULT_RECOVERY_CONCURRENCY,
   providerSlowMs: 2_000,
+  accountIdleMs: 30 * DAY_MS,
 }
 
 export class LiveSettingsError extends Error {
@@ -50,9 +53,18 @@ function positiveInteger(env: Env, name: string, fallback: number, unit = 'milli
   return value
 }
 
+function idleDays(env: Env): number {
+  const raw = env.DRILL_ACCOUNT_IDLE_DAYS
+  if (raw === undefined || raw.trim() === '') return defaultLiveSettings.accountIdleMs
+  const days = Number(raw)
+  if (!Number.isFinite(days) || days <= 0)
+    throw new LiveSettingsError(`DRILL_ACCOUNT_IDLE_DAYS must be a positive number of days, got "${raw}"`)
+  return Math.round(days * DAY_MS)
+}
+
 /**
  * Reads DRILL_LEASE_MS, DRILL_KEY_TTL_MS (+ DRILL_ALLOW_SHORT_TTL), DRILL_SWEEP_MS, DRILL_PROVIDER_DB,
- * DRILL_RECOVERY_CONCURRENCY and DRILL_PROVIDER_SLOW_MS.
+ * DRILL_RECOVERY_CONCURRENCY, DRILL_PROVIDER_SLOW_MS and DRILL_ACCOUNT_IDLE_DAYS.
  */
 export function readLiveSettings(env: Env = process.env): LiveSettings {
   const keyTtlMs = positiveInteger(env, 'DRILL_KEY_TTL_MS', defaultLiveSettings.keyTtlMs)
@@ -74,5 +86,6 @@ export function readLiveSettings(env: Env = process.env): LiveSettings {
       'keys',
     ),
     providerSlowMs: positiveInteger(env, 'DRILL_PROVIDER_SLOW_MS', defaultLiveSettings.providerSlowMs),
+    accountIdleMs: idleDays(env),
   }
 }

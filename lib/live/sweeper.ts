@@ -9,6 +9,7 @@
 import 'server-only'
 import type { SweepReport } from '@/lib/engine'
 import { live } from './live'
+import { purgeIdleAccounts } from './purge'
 import { LiveSettingsError } from './settings'
 
 const holder = globalThis as unknown as { drillSweeper?: { stop(): void } }
@@ -23,7 +24,8 @@ function logBusy(reports: SweepReport[]): void {
 
 export function startSweeper(): void {
   if (holder.drillSweeper) return
-  const { engine, settings } = live()
+  const runtime = live()
+  const { engine, settings } = runtime
   let timer: NodeJS.Timeout | undefined
   let stopped = false
   const pass = async () => {
@@ -33,6 +35,11 @@ export function startSweeper(): void {
         (error: unknown) => console.error('[sweep] lease recovery failed', error),
       )
       logBusy([await engine.reconcile(), await engine.reapExpiredKeys()])
+      const purge = purgeIdleAccounts(runtime, {
+        nowMs: runtime.clock.nowMs(),
+        idleMs: settings.accountIdleMs,
+      })
+      if (purge.purged > 0) console.log(`[sweep] idle-accounts: ${purge.purged} purged`)
     } catch (error) {
       console.error('[sweep] pass failed', error)
     } finally {

@@ -1,27 +1,39 @@
 // One grade request, as the server action and POST /api/review/grade both take it:
-// validate, resolve the learner and "now", remember the browser's zone on a first
-// visit, record. Each caller maps the result to its own output.
+// rate-limit, validate, resolve the learner and "now", remember the browser's zone on
+// a first visit, record — storing the learner only for a card they have (a grade is a
+// first write; a bad one stores nothing). Each caller maps the result to its own output.
 import 'server-only'
+import { headers } from 'next/headers'
 import type { z } from 'zod'
 import { sqlite } from '@/db/client'
 import { requestNowMs } from '@/lib/clock'
 import { reviewCardById } from '@/lib/decks'
 import { warmDrillCards } from '@/lib/drills/cards'
-import { currentLearnerId } from '@/lib/learner'
+import { rateLimit } from '@/lib/http/edge'
+import { currentLearnerId, ensureLearner, isStoredLearner } from '@/lib/learner'
 import { gradeRequestSchema } from './grade-input'
 import { type GradeResult, gradeReview, rememberBrowserTimezone } from './review'
 
-export type SubmitGradeResult = { kind: 'invalid'; issues: z.core.$ZodIssue[] } | GradeResult
+export type SubmitGradeResult =
+  | { kind: 'invalid'; issues: z.core.$ZodIssue[] }
+  | { kind: 'rate-limited'; response: Response }
+  | GradeResult
 
 export async function submitGrade(input: unknown): Promise<SubmitGradeResult> {
+  // Both callers share the grade limit (per learner and per address): the action and the route.
+  const limited = rateLimit('grade', { headers: await headers() })
+  if (limited) return { kind: 'rate-limited', response: limited }
   const parsed = gradeRequestSchema.safeParse(input)
   if (!parsed.success) return { kind: 'invalid', issues: parsed.error.issues }
   const learnerId = await currentLearnerId()
   const nowMs = await requestNowMs()
   const { timezone, ...grade } = parsed.data
-  if (timezone) rememberBrowserTimezone(sqlite(), learnerId, timezone, nowMs)
   await warmDrillCards()
   // Any card this learner has (built-in, drill or their own); another learner's card is "not found".
   const card = reviewCardById(sqlite(), learnerId, grade.cardId)
+  // A visitor's grade of a card they do not have stores nothing (no learner row either).
+  if (!card && !isStoredLearner(learnerId)) return { kind: 'card-not-found', cardId: grade.cardId }
+  ensureLearner(learnerId, nowMs)
+  if (timezone) rememberBrowserTimezone(sqlite(), learnerId, timezone, nowMs)
   return gradeReview(sqlite(), card ? [card] : [], { ...grade, learnerId, nowMs })
 }

@@ -55,14 +55,18 @@ export const reviewLogSchema = z.strictObject({
   dueAfterMs: ms,
 })
 
+/** Row caps on an import (an export of years of daily study is far under them). */
+export const MAX_IMPORT_CARD_STATES = 10_000
+export const MAX_IMPORT_REVIEW_LOGS = 100_000
+
 export const studyStateFileSchema = z
   .strictObject({
     format: z.literal(TRANSFER_FORMAT),
     version: z.literal(TRANSFER_VERSION),
     exportedAtMs: ms,
     settings: settingsSchema.nullable(),
-    cardStates: z.array(cardStateSchema),
-    reviewLogs: z.array(reviewLogSchema),
+    cardStates: z.array(cardStateSchema).max(MAX_IMPORT_CARD_STATES),
+    reviewLogs: z.array(reviewLogSchema).max(MAX_IMPORT_REVIEW_LOGS),
     /** The learner's own cards (same schema as an own-card Markdown file); absent in older files. */
     ownCards: z.array(ownCardSchema).default([]),
   })

@@ -1,18 +1,35 @@
-// Parse, then merge: what both POST /api/import and the settings form call.
+// Parse, then merge: what POST /api/import calls.
+//
+// Unknown card ids (a card this deck does not have, e.g. one removed from the
+// content since the export): their rows are imported as they are — history is
+// never dropped, and the scheduler simply never offers a card the deck lacks — and
+// the result names them, so the learner knows.
 import type { Sqlite } from '@/db/open'
 import { type MergeSummary, mergeStudyState } from './merge'
 import { type FileIssue, parseStudyStateFile } from './parse'
 
 export type ImportResult =
-  | { kind: 'imported'; summary: MergeSummary }
+  | { kind: 'imported'; summary: MergeSummary; unknownCardIds?: string[] }
   | { kind: 'invalid'; title: string; detail: string; issues: FileIssue[] }
 
-/** The largest file we accept: years of daily reviews fit in a few MB. */
-export const MAX_IMPORT_BYTES = 20 * 1024 * 1024
+export { MAX_IMPORT_BYTES } from './limits'
 
-export function importStudyState(sqlite: Sqlite, learnerId: string, text: string): ImportResult {
+export function importStudyState(
+  sqlite: Sqlite,
+  learnerId: string,
+  text: string,
+  knownCardIds?: ReadonlySet<string>,
+  /** Runs once the file is valid, before the merge (the route stores the learner here: bad files store nothing). */
+  beforeMerge?: () => void,
+): ImportResult {
   const parsed = parseStudyStateFile(text)
   if (!parsed.ok)
     return { kind: 'invalid', title: parsed.title, detail: parsed.detail, issues: parsed.issues }
-  return { kind: 'imported', summary: mergeStudyState(sqlite, learnerId, parsed.file) }
+  beforeMerge?.()
+  const summary = mergeStudyState(sqlite, learnerId, parsed.file)
+  if (!knownCardIds) return { kind: 'imported', summary }
+  const unknown = new Set<string>()
+  for (const row of [...parsed.file.cardStates, ...parsed.file.reviewLogs])
+    if (!knownCardIds.has(row.cardId)) unknown.add(row.cardId)
+  return { kind: 'imported', summary, unknownCardIds: [...unknown].sort() }
 }

@@ -2,8 +2,8 @@
 // GET /api/export?format=csv → the review log in the FSRS optimizer's CSV columns
 import { sqlite } from '@/db/client'
 import { requestNowMs } from '@/lib/clock'
+import { problemResponse } from '@/lib/http/problems'
 import { currentLearnerId } from '@/lib/learner'
-import { problem, problemResponse } from '@/lib/problem'
 import { exportStudyState, reviewLogCsv } from '@/lib/transfer/export'
 
 export const dynamic = 'force-dynamic'
@@ -12,12 +12,8 @@ export async function GET(request: Request) {
   const format = new URL(request.url).searchParams.get('format') ?? 'json'
   if (format !== 'json' && format !== 'csv')
     return problemResponse(
-      problem(
-        'unsupported-export-format',
-        'Unsupported export format',
-        400,
-        `Ask for format=json or format=csv, not "${format}".`,
-      ),
+      'unsupported-export-format',
+      `Ask for format=json or format=csv, not "${format.slice(0, 40)}".`,
     )
   const learnerId = await currentLearnerId()
   const nowMs = await requestNowMs()

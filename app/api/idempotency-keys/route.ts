@@ -1,7 +1,7 @@
 // GET /api/idempotency-keys → the calling account's key rows, newest first.
 
 import { sqlite } from '@/db/client'
-import { withProblems } from '@/lib/live/guard'
+import { withProblems } from '@/lib/http/guard'
 import { authenticate } from '@/lib/live/http'
 import { getKeyRowsByAccountId } from '@/lib/live/queries'
 

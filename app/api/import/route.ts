@@ -1,43 +1,34 @@
 // POST /api/import with an export file (JSON) → merged into this learner's study
-// state in one transaction, idempotently. A bad or truncated file → 400 and
-// nothing written.
+// state in one transaction, idempotently. Over the size limit → 413 (checked end to
+// end: next.config raises the proxy's body buffer above it); a bad or truncated
+// file → 400 and nothing written. Importing is a first write: it stores the learner.
 import { sqlite } from '@/db/client'
-import { currentLearnerId } from '@/lib/learner'
-import { problem, problemResponse } from '@/lib/problem'
+import { requestNowMs } from '@/lib/clock'
+import { allCards } from '@/lib/content/cards'
+import { readJsonText } from '@/lib/http/body'
+import { rateLimit, refuseCrossOrigin } from '@/lib/http/edge'
+import { withProblems } from '@/lib/http/guard'
+import { problemResponse } from '@/lib/http/problems'
+import { currentLearnerId, ensureLearner } from '@/lib/learner'
 import { importStudyState, MAX_IMPORT_BYTES } from '@/lib/transfer/import'
 
 export const dynamic = 'force-dynamic'
 
-const tooLarge = () =>
-  problemResponse(
-    problem(
-      'import-too-large',
-      'Import file too large',
-      413,
-      `Import files are limited to ${MAX_IMPORT_BYTES / 1024 / 1024} MB.`,
-    ),
-  )
-
-export async function POST(request: Request) {
-  const contentType = request.headers.get('content-type') ?? ''
-  if (!/^application\/json\b/i.test(contentType))
-    return problemResponse(
-      problem(
-        'unsupported-media-type',
-        'Send JSON',
-        415,
-        'POST the export file with content-type: application/json.',
-      ),
-    )
-  if (Number(request.headers.get('content-length') ?? 0) > MAX_IMPORT_BYTES) return tooLarge()
-  const text = await request.text()
-  if (text.length > MAX_IMPORT_BYTES) return tooLarge()
-
+export const POST = withProblems(async function handlePost(request: Request) {
+  const refused = refuseCrossOrigin(request) ?? rateLimit('import', request)
+  if (refused) return refused
+  const text = await readJsonText(request, MAX_IMPORT_BYTES)
+  if (!text.ok) return text.response
   const learnerId = await currentLearnerId()
-  const result = importStudyState(sqlite(), learnerId, text)
+  const nowMs = await requestNowMs()
+  const known = new Set(allCards().map((card) => card.id))
+  const result = importStudyState(sqlite(), learnerId, text.value, known, () =>
+    ensureLearner(learnerId, nowMs),
+  )
   if (result.kind === 'invalid')
-    return problemResponse(
-      problem('invalid-import', result.title, 400, result.detail, { issues: result.issues }),
-    )
-  return Response.json({ imported: result.summary })
-}
+    return problemResponse('invalid-import', result.detail, {
+      title: result.title,
+      extra: { issues: result.issues },
+    })
+  return Response.json({ imported: result.summary, unknownCardIds: result.unknownCardIds ?? [] })
+})

@@ -2,8 +2,8 @@
 // GET /api/payments: the calling account's payments, newest first (the live console polls it).
 
 import { sqlite } from '@/db/client'
-import { withProblems } from '@/lib/live/guard'
-import { authenticate, readIdempotentPost } from '@/lib/live/http'
+import { withProblems } from '@/lib/http/guard'
+import { admitPaymentWrite, authenticate, readIdempotentPost } from '@/lib/live/http'
 import { live } from '@/lib/live/live'
 import { getPaymentsByAccountId } from '@/lib/live/queries'
 import { preferenceApplied, toHttpResponse } from '@/lib/live/respond'
@@ -11,7 +11,7 @@ import { preferenceApplied, toHttpResponse } from '@/lib/live/respond'
 export const dynamic = 'force-dynamic'
 
 export const POST = withProblems(async function handlePost(req: Request) {
-  const auth = authenticate(req)
+  const auth = admitPaymentWrite(req)
   if (!auth.ok) return auth.response
   const post = await readIdempotentPost(req)
   if (!post.ok) return post.response

@@ -1,9 +1,8 @@
 // GET /api/payments/{id} → 200 for the owning account; 404 for anyone else.
 
 import { sqlite } from '@/db/client'
-import { withProblems } from '@/lib/live/guard'
-import { authenticate, parseId } from '@/lib/live/http'
-import { problemResponse, problems } from '@/lib/live/problems'
+import { withProblems } from '@/lib/http/guard'
+import { authenticate, parseId, paymentNotFound } from '@/lib/live/http'
 import { getPaymentByAccountId } from '@/lib/live/queries'
 
 export const dynamic = 'force-dynamic'
@@ -16,6 +15,6 @@ export const GET = withProblems(async function handleGet(
   if (!auth.ok) return auth.response
   const id = parseId((await params).id)
   const payment = id === null ? null : getPaymentByAccountId(sqlite(), auth.accountId, id)
-  if (!payment) return problemResponse(problems.notFound('No payment with that id for this account.'))
+  if (!payment) return paymentNotFound()
   return Response.json(payment, { headers: { 'cache-control': 'no-store' } })
 })

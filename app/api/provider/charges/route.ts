@@ -1,8 +1,11 @@
-// GET /api/provider/charges: the provider's ledger of charges for the calling
-// account, read from the provider's own database — how a client counts real charges.
-import { withProblems } from '@/lib/live/guard'
+// GET /api/provider/charges[?limit=N&after=<charge id>]: the provider's ledger of
+// charges for the calling account, read from the provider's own database — how a
+// client counts real charges. Paged, oldest first; `Link: <…>; rel="next"` names the
+// next page while there is one.
+import { withProblems } from '@/lib/http/guard'
+import { problemResponse } from '@/lib/http/problems'
 import { authenticate } from '@/lib/live/http'
-import { chargesJson } from '@/lib/live/ledger'
+import { chargesJson, chargesPage, parsePageQuery } from '@/lib/live/ledger'
 import { live } from '@/lib/live/live'
 
 export const dynamic = 'force-dynamic'
@@ -10,7 +13,12 @@ export const dynamic = 'force-dynamic'
 export const GET = withProblems(function handleGet(req: Request) {
   const auth = authenticate(req)
   if (!auth.ok) return auth.response
-  return Response.json(chargesJson(live().provider.ledger(auth.accountId)), {
-    headers: { 'cache-control': 'no-store' },
-  })
+  const url = new URL(req.url)
+  const query = parsePageQuery(url.searchParams)
+  if (!query.ok) return problemResponse('invalid-query', query.detail)
+  const { page, next } = chargesPage(chargesJson(live().provider.ledger(auth.accountId)), query)
+  const headers: Record<string, string> = { 'cache-control': 'no-store' }
+  if (next !== null)
+    headers.link = `</api/provider/charges?limit=${query.limit}&after=${encodeURIComponent(next)}>; rel="next"`
+  return Response.json(page, { headers })
 })

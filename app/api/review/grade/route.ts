@@ -1,22 +1,25 @@
 // POST /api/review/grade — the grade action over HTTP (for scripts and retries):
-// 201 first record, 200 replay of the same attempt, 400/404/409/422 problem+json.
-import { problem, problemResponse } from '@/lib/problem'
+// 201 first record, 200 replay of the same attempt, 400/403/404/409/415/422/429 problem+json.
+import { API_BODY_BYTES, readJsonBody } from '@/lib/http/body'
+import { refuseCrossOrigin } from '@/lib/http/edge'
+import { withProblems } from '@/lib/http/guard'
+import { problemResponse } from '@/lib/http/problems'
 import { submitGrade } from '@/lib/srs/submit-grade'
 
-export async function POST(request: Request): Promise<Response> {
-  let body: unknown
-  try {
-    body = await request.json()
-  } catch {
-    return problemResponse(
-      problem('invalid-json', 'Invalid JSON', 400, 'The request body is not valid JSON.'),
-    )
-  }
-  const result = await submitGrade(body)
+export const dynamic = 'force-dynamic'
+
+export const POST = withProblems(async function handlePost(request: Request): Promise<Response> {
+  const refused = refuseCrossOrigin(request)
+  if (refused) return refused
+  const body = await readJsonBody(request, API_BODY_BYTES)
+  if (!body.ok) return body.response
+  const result = await submitGrade(body.value)
   switch (result.kind) {
+    case 'rate-limited':
+      return result.response
     case 'invalid': {
       const detail = result.issues.map((i) => `${i.path.join('.') || 'body'}: ${i.message}`).join('; ')
-      return problemResponse(problem('invalid-grade', 'Invalid grade', 400, detail))
+      return problemResponse('invalid-grade', detail)
     }
     case 'graded':
     case 'replayed':
@@ -30,34 +33,19 @@ export async function POST(request: Request): Promise<Response> {
         { status: result.kind === 'graded' ? 201 : 200 },
       )
     case 'card-not-found':
-      return problemResponse(
-        problem(
-          'card-not-found',
-          'Card not found',
-          404,
-          `No card has id "${result.cardId}". Nothing was recorded.`,
-        ),
-      )
+      return problemResponse('card-not-found', `No card has id "${result.cardId}". Nothing was recorded.`)
     case 'not-due':
       return problemResponse(
-        problem(
-          'card-not-due',
-          'Card not due',
-          409,
-          'That card is not due in this study day. Nothing was recorded.',
-          {
-            due: result.dueMs === null ? null : new Date(result.dueMs).toISOString(),
-          },
-        ),
+        'card-not-due',
+        'That card is not due in this study day. Nothing was recorded.',
+        {
+          extra: { due: result.dueMs === null ? null : new Date(result.dueMs).toISOString() },
+        },
       )
     case 'token-reused':
       return problemResponse(
-        problem(
-          'attempt-token-reused',
-          'Attempt token reused',
-          422,
-          'This attempt token already recorded a different grade. Nothing was recorded.',
-        ),
+        'attempt-token-reused',
+        'This attempt token already recorded a different grade. Nothing was recorded.',
       )
   }
-}
+})

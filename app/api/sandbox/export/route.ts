@@ -2,7 +2,7 @@
 // → the run's trace as a JSON file, or as a Mermaid sequenceDiagram.
 import type { NextRequest } from 'next/server'
 import { z } from 'zod'
-import { problem, problemResponse } from '@/lib/problem'
+import { problemResponse } from '@/lib/http/problems'
 import { rateLimited } from '@/lib/sandbox/http'
 import { mermaidFileName, traceToMermaid } from '@/lib/sandbox/mermaid'
 import { runForSandbox, scenarioFromQuery } from '@/lib/sandbox/run'
@@ -19,17 +19,12 @@ export async function GET(request: NextRequest) {
   const query = querySchema.safeParse(Object.fromEntries(request.nextUrl.searchParams))
   if (!query.success || (query.data.s === undefined && query.data.scenario === undefined)) {
     return problemResponse(
-      problem(
-        'invalid-export',
-        'Invalid export request',
-        400,
-        'Name format=json or format=mermaid, and s=<state> or scenario=<id>.',
-      ),
+      'invalid-export',
+      'Name format=json or format=mermaid, and s=<state> or scenario=<id>.',
     )
   }
   const loaded = scenarioFromQuery({ s: query.data.s, scenario: query.data.scenario })
-  if (loaded.problem)
-    return problemResponse(problem('invalid-scenario', 'Invalid scenario', 400, loaded.problem))
+  if (loaded.problem) return problemResponse('invalid-scenario', loaded.problem)
 
   const run = await runForSandbox(loaded.scenario)
   if (query.data.format === 'mermaid') {

@@ -1,8 +1,7 @@
 // POST /api/payments/{id}/refunds: refund part or all of a payment, idempotently.
-import { withProblems } from '@/lib/live/guard'
-import { authenticate, parseId, readIdempotentPost } from '@/lib/live/http'
+import { withProblems } from '@/lib/http/guard'
+import { admitPaymentWrite, parseId, paymentNotFound, readIdempotentPost } from '@/lib/live/http'
 import { live } from '@/lib/live/live'
-import { problemResponse, problems } from '@/lib/live/problems'
 import { preferenceApplied, toHttpResponse } from '@/lib/live/respond'
 
 export const dynamic = 'force-dynamic'
@@ -11,11 +10,10 @@ export const POST = withProblems(async function handlePost(
   req: Request,
   { params }: { params: Promise<{ id: string }> },
 ) {
-  const auth = authenticate(req)
+  const auth = admitPaymentWrite(req)
   if (!auth.ok) return auth.response
   const paymentId = parseId((await params).id)
-  if (paymentId === null)
-    return problemResponse(problems.notFound('No payment with that id for this account.'))
+  if (paymentId === null) return paymentNotFound()
   const post = await readIdempotentPost(req)
   if (!post.ok) return post.response
   const result = await live().engine.refundPayment({

@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest'
-import { isJsonContentType, MAX_BODY_BYTES, readJsonBody } from './body'
+import { isJsonContentType, API_BODY_BYTES as MAX_BODY_BYTES, readJsonBody as readBody } from './body'
+
+async function readJsonBody(req: Request) {
+  const read = await readBody(req, MAX_BODY_BYTES)
+  if (read.ok) return { ok: true, value: read.value }
+  const problem = (await read.response.json()) as { type: string; status: number }
+  const reason = { 415: 'unsupported-media-type', 413: 'too-large', 400: 'malformed' }[problem.status]
+  expect(problem.type).toBe(
+    `/problems/${{ 415: 'unsupported-media-type', 413: 'body-too-large', 400: 'malformed-body' }[problem.status]}`,
+  )
+  return { ok: false, reason }
+}
 
 function post(body: BodyInit, headers: Record<string, string> = { 'content-type': 'application/json' }) {
   return new Request('http://localhost/api/payments', { method: 'POST', body, headers })
