@@ -359,7 +359,7 @@ test.describe
       // forged headers and fresh cookies included; only its refill gets through later.
       const refilled = Math.ceil(((Date.now() - startedMs) / 60_000) * 15) + 1
       expect(statuses.filter((s) => s === 201).length).toBeLessThanOrEqual(150 + refilled)
-      // Cookieless requests run dry with the anonymous bucket (60) by about the 120th request,
+      // Cookieless requests run dry with the anonymous bucket (30) by about the 60th request,
       // the cookie-carrying ones with the address cap by about the 180th: the tail is refused.
       expect(statuses.slice(-30).filter((s) => s === 201).length).toBeLessThanOrEqual(refilled)
     })

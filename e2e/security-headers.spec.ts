@@ -56,12 +56,21 @@ test('every page carries the security headers, its scripts run under a fresh non
   const cardPaths = await page
     .locator('main a[href^="/cards/"]')
     .evaluateAll((links) => links.map((a) => a.getAttribute('href') ?? ''))
+    .then((paths) => paths.filter((path) => path !== '/cards/new'))
   expect(cardPaths.length).toBeGreaterThanOrEqual(5)
   for (const path of cardPaths) {
     response = await page.goto(path)
     expectPageHeaders(response, path)
     await expect(page.getByTestId('card-prompt')).toBeVisible()
   }
+
+  // Writing a card (its live preview is a server action) and a timeline drill.
+  response = await page.goto('/cards/new')
+  expectPageHeaders(response, '/cards/new')
+  await expect(page.getByLabel('Title', { exact: true })).toBeVisible()
+  response = await page.goto('/drills/lost-response')
+  expectPageHeaders(response, '/drills/lost-response')
+  await expect(page.getByRole('radiogroup').first()).toBeVisible()
 
   // The review loop: the first visit learns the time zone from the browser (client JS), then shows a card.
   response = await page.goto('/review')

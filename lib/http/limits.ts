@@ -21,7 +21,8 @@ export const defaultLimits = {
   /** New sandbox accounts: POST /api/accounts (usually cookieless curl) and the live console's. */
   accounts: {
     subject: { burst: 10, perMinute: 5 },
-    anonymous: { burst: 60, perMinute: 6 },
+    // 30 per 10 minutes, as before the hosting work: a class of 30 behind one NAT can each make one by curl.
+    anonymous: { burst: 30, perMinute: 3 },
     address: { burst: 150, perMinute: 15 },
   },
   /** POST /api/import. */
