@@ -32,9 +32,15 @@ export interface TestAccount {
   chargesBefore: number
 }
 
-/** A fresh sandbox account, so counts in one test never see another test's charges. */
+/**
+ * A fresh sandbox account, so counts in one test never see another test's charges. Made as a
+ * learner of its own (a learner cookie), as a class would: cookieless creation shares the
+ * address's small anonymous bucket, which the rate-limit tests drain on purpose.
+ */
 export async function newAccount(request: APIRequestContext): Promise<TestAccount> {
-  const res = await request.post('/api/accounts')
+  const res = await request.post('/api/accounts', {
+    headers: { cookie: `drill-learner=${crypto.randomUUID()}` },
+  })
   expect(res.status()).toBe(201)
   const { id, apiKey } = (await res.json()) as { id: number; apiKey: string }
   return { id, apiKey, chargesBefore: (await charges(request, apiKey)).length }

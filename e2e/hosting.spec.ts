@@ -345,7 +345,7 @@ test.describe
     }) => {
       const statuses: number[] = []
       const startedMs = Date.now()
-      for (let i = 0; i < 220; i++) {
+      for (let i = 0; i < 320; i++) {
         const forged = `203.0.113.${i % 250}`
         const headers: Record<string, string> = {
           'x-forwarded-for': forged,
@@ -359,8 +359,9 @@ test.describe
       // forged headers and fresh cookies included; only its refill gets through later.
       const refilled = Math.ceil(((Date.now() - startedMs) / 60_000) * 15) + 1
       expect(statuses.filter((s) => s === 201).length).toBeLessThanOrEqual(150 + refilled)
-      // Cookieless requests run dry with the anonymous bucket (30) by about the 60th request,
-      // the cookie-carrying ones with the address cap by about the 180th: the tail is refused.
+      // Cookieless requests run dry with the anonymous bucket (30) by about the 60th request;
+      // the cookie-carrying ones, each with a fresh learner bucket, with the address cap (150 in
+      // all) by about the 250th: the tail is refused.
       expect(statuses.slice(-30).filter((s) => s === 201).length).toBeLessThanOrEqual(refilled)
     })
   })
