@@ -2,14 +2,13 @@
 // server, in one run — new-key creates/s and replays/s beside a bare route that
 // does a single SQLite insert — with the ratios (target ≥ 0.7) and p99 latency.
 // Reuses the build in NEXT_DIST_DIR (default .next; built first if missing).
-import { spawnSync } from 'node:child_process'
 import { randomUUID } from 'node:crypto'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import autocannon from 'autocannon'
 import Database from 'better-sqlite3'
-import { distDir, hasBuild, startNextServer } from '../e2e/next-server'
+import { distDir, ensureBuild, startNextServer } from '../e2e/next-server'
 
 const durationS = Number(process.env.BENCH_DURATION_S ?? 5)
 const rounds = Number(process.env.BENCH_ROUNDS ?? 3)
@@ -54,14 +53,7 @@ async function measure(name: string, options: autocannon.Options): Promise<Figur
 }
 
 async function main() {
-  if (!hasBuild()) {
-    console.log(`No production build in ${distDir()}: building…`)
-    const build = spawnSync('npx', ['next', 'build'], {
-      stdio: 'inherit',
-      env: { ...process.env, NEXT_DIST_DIR: distDir() },
-    })
-    if (build.status !== 0) process.exit(build.status ?? 1)
-  }
+  ensureBuild()
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'drill-bench-api-'))
   const server = await startNextServer({
     env: {

@@ -16,12 +16,11 @@
 // Steps up the number of learners until p95 ≥ 200 ms (or errors / 429s appear) and
 // reports the last step under it. Env: BENCH_STEP_S (default 20), BENCH_STEPS
 // (comma-separated learner counts).
-import { spawnSync } from 'node:child_process'
 import { randomUUID } from 'node:crypto'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { distDir, hasBuild, startNextServer } from '../e2e/next-server'
+import { ensureBuild, startNextServer } from '../e2e/next-server'
 
 const stepS = Number(process.env.BENCH_STEP_S ?? 20)
 const steps = (process.env.BENCH_STEPS ?? '25,50,100,200,300,400,600,800')
@@ -175,14 +174,7 @@ async function runStep(baseUrl: string, learners: Learner[]): Promise<Sample[]> 
 }
 
 async function main() {
-  if (!hasBuild()) {
-    console.log(`No production build in ${distDir()}: building…`)
-    const build = spawnSync('npm', ['run', 'build'], {
-      stdio: 'inherit',
-      env: { ...process.env, NEXT_DIST_DIR: distDir() },
-    })
-    if (build.status !== 0) process.exit(build.status ?? 1)
-  }
+  ensureBuild()
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'drill-bench-capacity-'))
   const server = await startNextServer({
     env: {

@@ -3,7 +3,7 @@
 // tests that must kill the server (the crash test), tests that need other env, and
 // the benchmarks. The child IS the server process (node with tsx's loader, no npx
 // wrapper), so kill -9 hits the server.
-import { type ChildProcess, spawn } from 'node:child_process'
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process'
 import fs from 'node:fs'
 import net from 'node:net'
 import path from 'node:path'
@@ -36,6 +36,17 @@ export function distDir(): string {
 
 export function hasBuild(dir = distDir()): boolean {
   return fs.existsSync(path.join(dir, 'BUILD_ID'))
+}
+
+/** For the benchmarks: build once (content check + next build) when there is no build yet. */
+export function ensureBuild(): void {
+  if (hasBuild()) return
+  console.log(`No production build in ${distDir()}: building…`)
+  const build = spawnSync('npm', ['run', 'build'], {
+    stdio: 'inherit',
+    env: { ...process.env, NEXT_DIST_DIR: distDir() },
+  })
+  if (build.status !== 0) process.exit(build.status ?? 1)
 }
 
 async function waitForHealth(baseUrl: string, child: ChildProcess, timeoutMs: number): Promise<void> {
