@@ -4,15 +4,17 @@ import { runScenario, type Scenario, type Trace, type Violation } from '@/lib/en
 import { nextStepQuestions, type VariantRun } from './next-step'
 import { spotGroup, violationsInOrder } from './spot-bug'
 import type { Drill, SpotGroup } from './types'
-import { variantsOf } from './variants'
+import { sameAsBase, variantsOf } from './variants'
 
 const signature = (violations: readonly Violation[]) =>
   violations.map((v) => `${v.id}@${v.eventIndex}`).join(',')
 
 export async function buildDrill(scenario: Scenario): Promise<Drill> {
-  const base = await runScenario(scenario)
+  const base = await runScenario(scenario, { trackUsage: true })
   const runs: (VariantRun & { violations: Violation[] })[] = []
   for (const variant of variantsOf(scenario)) {
+    // Its run would repeat the scenario's own: no other outcome, no new violation to spot.
+    if (sameAsBase(variant, base.usage)) continue
     const result = await runScenario(variant.scenario, variant.options)
     runs.push({ variant, trace: result.trace, violations: result.violations })
   }

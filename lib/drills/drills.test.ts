@@ -9,7 +9,7 @@ import { allDrills, drillCardId } from './catalogue'
 import { suggestDrillRating } from './rating'
 import { drillRound } from './round'
 import type { Drill, NextStepQuestion } from './types'
-import { variantsOf } from './variants'
+import { sameAsBase, variantsOf } from './variants'
 
 /** What the request really got, read straight off the trace's events. */
 function observed(trace: Trace, requestId: string) {
@@ -188,6 +188,37 @@ describe('timeline drills', () => {
         if (parsed.ok) expect(parsed.scenario, `${scenario.id} ${variant.id}`).toEqual(variant.scenario)
       }
     }
+  })
+
+  it('skips only variants whose run would repeat the scenario: same events, same verdicts', async () => {
+    let skipped = 0
+    for (const scenario of canonicalScenarios()) {
+      const base = await runScenario(scenario, { trackUsage: true })
+      expect(base.usage?.steps.has('startPayment'), scenario.id).toBe(true)
+      for (const variant of variantsOf(scenario)) {
+        if (!sameAsBase(variant, base.usage)) continue
+        skipped++
+        const run = await runScenario(variant.scenario, { ...variant.options, check: true, snapshots: true })
+        const label = `${scenario.id} ${variant.id}`
+        expect(JSON.stringify(run.trace.events), label).toBe(JSON.stringify(base.trace.events))
+        expect(
+          run.violations.map((v) => `${v.id}@${v.eventIndex}`),
+          label,
+        ).toEqual(base.violations.map((v) => `${v.id}@${v.eventIndex}`))
+      }
+    }
+    // Serial recovery never runs without a crash, a policy is never read without a duplicate in flight.
+    expect(skipped).toBeGreaterThan(10)
+  })
+
+  it('a variant whose change the scenario reaches is run, never skipped', async () => {
+    const scenario = canonicalScenarios().find((s) => s.id === 'in-flight-409')
+    if (!scenario) throw new Error('in-flight-409')
+    const base = await runScenario(scenario, { trackUsage: true })
+    const policy = variantsOf(scenario).find((v) => v.id === 'policy')
+    // The duplicate in flight reads the policy: the wait variant answers it differently.
+    expect(base.usage?.config.has('inFlightPolicy')).toBe(true)
+    expect(policy && sameAsBase(policy, base.usage)).toBe(false)
   })
 
   it('builds the same drill twice (deterministic engine, no randomness)', async () => {

@@ -2,7 +2,8 @@
 // when the scenario ships with it), the other in-flight policy, a key TTL so short the
 // retry finds the key expired, and a provider so slow the first request is still in
 // flight. Every option a learner sees is something one of these runs really did.
-import { FLAWS, type Flaw, type RunOptions, type Scenario } from '@/lib/engine'
+import { type EngineUsage, FLAWS, type Flaw, type RunOptions, type Scenario } from '@/lib/engine'
+import { FLAW_STEPS } from '@/lib/engine/flaws'
 import { markParsed } from '@/lib/engine/sim/scenario'
 import { FLAW_SWITCHES } from '@/lib/sandbox/builder'
 
@@ -15,6 +16,22 @@ export interface Variant {
   flawOn?: Flaw
   scenario: Scenario
   options: RunOptions
+  /**
+   * The steps and config fields this variant changes, when that is all it changes: if the
+   * scenario's own run used none of them, the variant's run is the same run. Absent: it
+   * changes the scenario itself (timing), so it always runs.
+   */
+  changes?: { steps: readonly string[]; config: readonly string[] }
+}
+
+/** True when the scenario's own run never touched what the variant changes: running it would repeat that run. */
+export function sameAsBase(variant: Variant, baseUsage: EngineUsage | undefined): boolean {
+  const { changes } = variant
+  if (!changes || !baseUsage) return false
+  return (
+    !changes.steps.some((s) => baseUsage.steps.has(s as never)) &&
+    !changes.config.some((c) => baseUsage.config.has(c as never))
+  )
 }
 
 const flawLabel = (flaw: Flaw) => FLAW_SWITCHES.find((s) => s.flaw === flaw)?.label ?? flaw
@@ -24,6 +41,9 @@ function slowProviderMs(scenario: Scenario): number {
   const last = Math.max(...scenario.requests.map((r) => r.atMs))
   return Math.min(60_000, last + 1000)
 }
+
+/** Runs only the wrong options come from: their events are read, their rows and verdicts are not. */
+const EVENTS_ONLY = { check: false, snapshots: false } as const
 
 export function variantsOf(scenario: Scenario): Variant[] {
   const flaws = scenario.config.flaws ?? []
@@ -35,6 +55,7 @@ export function variantsOf(scenario: Scenario): Variant[] {
       ...(on ? { flawOn: flaw } : {}),
       scenario,
       options: { config: { flaws: on ? [...flaws, flaw] : flaws.filter((f) => f !== flaw) } },
+      changes: { steps: Object.keys(FLAW_STEPS[flaw]), config: [] },
     }
   })
   const policy = scenario.config.inFlightPolicy?.kind ?? 'reject-409'
@@ -52,14 +73,16 @@ export function variantsOf(scenario: Scenario): Variant[] {
             ? { kind: 'reject-409', retryAfterS: 1 }
             : { kind: 'wait', maxWaitMs: 1000, retryAfterS: 1 },
       },
-      check: false,
+      ...EVENTS_ONLY,
     },
+    changes: { steps: [], config: ['inFlightPolicy'] },
   })
   variants.push({
     id: 'expired',
     label: 'when the key has already expired (a TTL far too short)',
     scenario,
-    options: { config: { keyTtlMs: 1 }, check: false },
+    options: { config: { keyTtlMs: 1 }, ...EVENTS_ONLY },
+    changes: { steps: [], config: ['keyTtlMs'] },
   })
   variants.push({
     id: 'slow-provider',
@@ -70,7 +93,7 @@ export function variantsOf(scenario: Scenario): Variant[] {
       ...scenario,
       timing: { ...scenario.timing, providerMs: slowProviderMs(scenario) },
     }),
-    options: { check: false },
+    options: EVENTS_ONLY,
   })
   return variants
 }

@@ -52,6 +52,17 @@ export interface CreateEngineOptions {
    * passes (default DEFAULT_RECOVERY_CONCURRENCY, 32). Live: DRILL_RECOVERY_CONCURRENCY.
    */
   recoveryConcurrency?: number
+  /** Simulator only: collects the replaceable steps and config fields this engine used. */
+  usage?: EngineUsage
+}
+
+/**
+ * Which replaceable steps and config fields a run used. A variant that changes none of
+ * them (a flaw whose steps never ran, a policy never consulted) runs exactly the same.
+ */
+export interface EngineUsage {
+  steps: Set<keyof Steps>
+  config: Set<keyof EngineConfig>
 }
 
 export interface Engine {
@@ -80,19 +91,40 @@ export function stepsFor(config: EngineConfig): Steps {
   return Object.assign({}, correctSteps, ...config.flaws.map((flaw) => FLAW_STEPS[flaw]))
 }
 
+/** The same steps and config, noting in `usage` each step called and each config field read. */
+function observed(steps: Steps, config: EngineConfig, usage: EngineUsage): [Steps, EngineConfig] {
+  const calls: Record<string, unknown> = {}
+  for (const name of Object.keys(steps) as (keyof Steps)[]) {
+    const step = steps[name] as (...args: unknown[]) => unknown
+    calls[name] = (...args: unknown[]) => {
+      usage.steps.add(name)
+      return step.apply(steps, args)
+    }
+  }
+  const reads = new Proxy(config, {
+    get(target, field, receiver) {
+      if (typeof field === 'string') usage.config.add(field as keyof EngineConfig)
+      return Reflect.get(target, field, receiver)
+    },
+  })
+  return [calls as unknown as Steps, reads]
+}
+
 export function createEngine(options: CreateEngineOptions): Engine {
   const config = engineConfig(options.config)
+  const steps = stepsFor(config)
+  const [usedSteps, usedConfig] = options.usage ? observed(steps, config, options.usage) : [steps, config]
   let requestCounter = 0
   const e: EngineContext = {
     sqlite: options.sqlite,
     store: storeFor(options.sqlite),
     clock: options.clock,
     provider: options.provider,
-    config,
+    config: usedConfig,
     actor: options.actor ?? 'server',
     trace: options.trace,
     faults: options.faults,
-    steps: stepsFor(config),
+    steps: usedSteps,
     paymentUrl: options.paymentUrl,
     nextRequestId: () => `req-${++requestCounter}`,
     recovery: recoveryState(options.recoveryConcurrency ?? DEFAULT_RECOVERY_CONCURRENCY),

@@ -13,7 +13,7 @@ export {
   DEFAULT_RECOVERY_CONCURRENCY,
   HOUR_MS,
 } from './constants'
-export { type CreateEngineOptions, createEngine, type Engine } from './engine'
+export { type CreateEngineOptions, createEngine, type Engine, type EngineUsage } from './engine'
 export { type EngineStep, FAULT_POINTS, type FaultHooks, type FaultPoint, type StepContext } from './faults'
 export type {
   ChargeOutcome,

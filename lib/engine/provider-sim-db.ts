@@ -73,12 +73,6 @@ function prepareProvider(db: Database.Database) {
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     ),
     ledgerAll: db.prepare<[], LedgerSqlRow>('SELECT * FROM ledger ORDER BY seq'),
-    /** The trace's view, read as arrays (no per-row column-name objects: it runs after every ledger write). */
-    ledgerViewRows: db
-      .prepare<[], unknown[]>(
-        'SELECT id, provider_key, account_id, amount, currency, status, kind FROM ledger ORDER BY seq',
-      )
-      .raw(true),
     ledgerByAccount: db.prepare<[number], LedgerSqlRow>(
       'SELECT * FROM ledger WHERE account_id = ? ORDER BY seq',
     ),

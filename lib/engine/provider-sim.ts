@@ -19,6 +19,7 @@ import {
   providerPool,
   statementsFor,
 } from './provider-sim-db'
+import { tableMirror } from './table-mirror'
 import type { LedgerRowView, TraceEventKind } from './trace'
 import type { TraceInput, TraceSink } from './trace-sink'
 import type { Clock } from './types'
@@ -327,17 +328,21 @@ export class SimulatedProvider implements PaymentProvider {
     }))
   }
 
-  /** The ledger as the timeline shows it. */
-  ledgerView(): LedgerRowView[] {
-    return this.stmts.ledgerViewRows.all().map((r) => ({
-      chargeId: r[0] as string,
-      providerKey: r[1] as string | null,
-      accountId: r[2] as number,
-      amountMinor: r[3] as number,
-      currency: r[4] as string,
-      status: r[5] as LedgerRowView['status'],
-      kind: r[6] as LedgerRowView['kind'],
-    }))
+  /** The ledger as the timeline shows it: one snapshot function per run (see table-mirror.ts). */
+  ledgerSnapshots(): () => LedgerRowView[] {
+    return tableMirror<LedgerRowView>(this.db, {
+      table: 'ledger', // ORDER BY seq, its INTEGER PRIMARY KEY
+      select: 'SELECT id, provider_key, account_id, amount, currency, status, kind FROM ledger',
+      view: (r) => ({
+        chargeId: r[0] as string,
+        providerKey: r[1] as string | null,
+        accountId: r[2] as number,
+        amountMinor: r[3] as number,
+        currency: r[4] as string,
+        status: r[5] as LedgerRowView['status'],
+        kind: r[6] as LedgerRowView['kind'],
+      }),
+    })
   }
 
   /** Number of charges (money in) in the ledger. */

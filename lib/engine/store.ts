@@ -2,6 +2,7 @@
 // app's SQLite file (live) and on an in-memory copy of the same migrations (the
 // simulator), so the atomic claim in the sandbox is the real atomic claim.
 import type Database from 'better-sqlite3'
+import { compareBinary, tableMirror } from './table-mirror'
 import type { KeyRowView, PaymentRowView, RefundRowView } from './trace'
 
 export type KeyStatus = 'in_progress' | 'completed' | 'pending_unknown'
@@ -286,8 +287,6 @@ export function prepareStore(sqlite: Database.Database) {
     refundGet: () => sqlite.prepare<[number], RefundRow>('SELECT * FROM refunds WHERE id = ?'),
     keysAll: () =>
       rows(sqlite.prepare<[], Raw>(`${KEY_SELECT} ORDER BY created_at_ms, account_id, key`), toKeyRow),
-    paymentsAll: () => rows(sqlite.prepare<[], Raw>(`${PAYMENT_SELECT} ORDER BY id`), toPaymentRow),
-    refundsAll: () => sqlite.prepare<[], RefundRow>('SELECT * FROM refunds ORDER BY id'),
     begin: () => sqlite.prepare('BEGIN IMMEDIATE'),
     commit: () => sqlite.prepare('COMMIT'),
     rollback: () => sqlite.prepare('ROLLBACK'),
@@ -312,45 +311,69 @@ export function inTransaction<T>(sqlite: Database.Database, store: Store, fn: ()
 }
 export type Store = ReturnType<typeof prepareStore>
 
-/** Whole-table views for the trace (the simulator snapshots after each commit). */
-export function snapshotKeys(store: Store, hashLabel: (hash: string) => string): KeyRowView[] {
-  return store.keysAll.all().map((r) => ({
-    accountId: r.account_id,
-    key: r.key,
-    status: r.status,
-    bodyHash: r.body_hash,
-    bodyHashLabel: hashLabel(r.body_hash),
-    leaseUntilMs: r.lease_until_ms,
-    expiresAtMs: r.expires_at_ms,
-    responseStatus: r.response_status,
-    responseBody: r.response_body,
-    createdAtMs: r.created_at_ms,
-    operation: r.operation,
-    resourceId: r.resource_id,
-  }))
+/**
+ * Whole-table views for the trace, one snapshot function per table and run (the simulator
+ * snapshots after each commit). Ordered as the `*All` statements; see table-mirror.ts.
+ */
+export function keySnapshots(sqlite: Database.Database, hashLabel: (hash: string) => string) {
+  return tableMirror<KeyRowView>(sqlite, {
+    table: 'idempotency_keys',
+    // As `keysAll`: ORDER BY created_at_ms, account_id, key.
+    compare: (a, b) =>
+      a.createdAtMs! - b.createdAtMs! || a.accountId - b.accountId || compareBinary(a.key, b.key),
+    select: KEY_SELECT,
+    view: (raw) => {
+      const r = toKeyRow(raw)
+      return {
+        accountId: r.account_id,
+        key: r.key,
+        status: r.status,
+        bodyHash: r.body_hash,
+        bodyHashLabel: hashLabel(r.body_hash),
+        leaseUntilMs: r.lease_until_ms,
+        expiresAtMs: r.expires_at_ms,
+        responseStatus: r.response_status,
+        responseBody: r.response_body,
+        createdAtMs: r.created_at_ms,
+        operation: r.operation,
+        resourceId: r.resource_id,
+      }
+    },
+  })
 }
 
-export function snapshotPayments(store: Store): PaymentRowView[] {
-  return store.paymentsAll.all().map((r) => ({
-    id: r.id,
-    accountId: r.account_id,
-    orderId: r.order_id,
-    amountMinor: r.amount_minor,
-    currency: r.currency,
-    state: r.state,
-    idempotencyKey: r.idempotency_key,
-    providerChargeId: r.provider_charge_id,
-    createdAtMs: r.created_at_ms,
-    refundedMinor: r.refunded_minor,
-  }))
+export function paymentSnapshots(sqlite: Database.Database) {
+  return tableMirror<PaymentRowView>(sqlite, {
+    table: 'payments',
+    select: PAYMENT_SELECT,
+    view: (raw) => {
+      const r = toPaymentRow(raw)
+      return {
+        id: r.id,
+        accountId: r.account_id,
+        orderId: r.order_id,
+        amountMinor: r.amount_minor,
+        currency: r.currency,
+        state: r.state,
+        idempotencyKey: r.idempotency_key,
+        providerChargeId: r.provider_charge_id,
+        createdAtMs: r.created_at_ms,
+        refundedMinor: r.refunded_minor,
+      }
+    },
+  })
 }
 
-export function snapshotRefunds(store: Store): RefundRowView[] {
-  return store.refundsAll.all().map((r) => ({
-    id: r.id,
-    paymentId: r.payment_id,
-    accountId: r.account_id,
-    amountMinor: r.amount_minor,
-    state: r.state,
-  }))
+export function refundSnapshots(sqlite: Database.Database) {
+  return tableMirror<RefundRowView>(sqlite, {
+    table: 'refunds',
+    select: 'SELECT id, payment_id, account_id, amount_minor, state FROM refunds',
+    view: (r) => ({
+      id: r[0] as number,
+      paymentId: r[1] as number,
+      accountId: r[2] as number,
+      amountMinor: r[3] as number,
+      state: r[4] as RefundRowView['state'],
+    }),
+  })
 }

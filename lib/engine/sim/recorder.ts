@@ -1,9 +1,17 @@
 // Records the trace: every event at its virtual time and, after each commit, the
 // full content of each table the commit touched. Body hashes become 'h1', 'h2' …
 // in order of first sight.
+import type Database from 'better-sqlite3'
 import type { SimulatedProvider } from '../provider-sim'
-import { type Store, snapshotKeys, snapshotPayments, snapshotRefunds } from '../store'
-import type { RowSnapshot, TraceEvent } from '../trace'
+import { keySnapshots, paymentSnapshots, refundSnapshots } from '../store'
+import type {
+  KeyRowView,
+  LedgerRowView,
+  PaymentRowView,
+  RefundRowView,
+  RowSnapshot,
+  TraceEvent,
+} from '../trace'
 import type { TracedTable, TraceInput, TraceSink } from '../trace-sink'
 import type { VirtualClock } from './queue'
 
@@ -12,12 +20,18 @@ export class TraceRecorder implements TraceSink {
   private readonly labels = new Map<string, string>()
   /** Set when the run hit its event limit. */
   overflowed = false
+  private keys: (() => KeyRowView[]) | undefined
+  private payments: (() => PaymentRowView[]) | undefined
+  private refunds: (() => RefundRowView[]) | undefined
+  private ledger: (() => LedgerRowView[]) | undefined
 
+  /** `snapshots: false` records events only (a run whose rows nobody reads or checks). */
   constructor(
     private readonly clock: VirtualClock,
-    private readonly store: Store,
+    private readonly sqlite: Database.Database,
     private readonly provider: () => SimulatedProvider,
     private readonly maxEvents: number,
+    private readonly snapshots = true,
   ) {}
 
   hashLabel = (hash: string): string => {
@@ -37,17 +51,27 @@ export class TraceRecorder implements TraceSink {
     const { bodyHash, ...rest } = input
     const event: TraceEvent = { i: this.events.length, tMs: this.clock.elapsedMs, ...rest }
     if (bodyHash) event.bodyHashLabel = this.hashLabel(bodyHash)
-    if (touched && touched.length > 0) event.rows = this.snapshot(touched)
+    if (this.snapshots && touched && touched.length > 0) event.rows = this.snapshot(touched)
     this.events.push(event)
   }
 
   private snapshot(touched: readonly TracedTable[]): RowSnapshot {
     const rows: RowSnapshot = {}
     for (const table of touched) {
-      if (table === 'idempotencyKeys') rows.idempotencyKeys = snapshotKeys(this.store, this.hashLabel)
-      else if (table === 'payments') rows.payments = snapshotPayments(this.store)
-      else if (table === 'refunds') rows.refunds = snapshotRefunds(this.store)
-      else rows.ledger = this.provider().ledgerView()
+      // Each table's mirror is made at its first snapshot (most runs never touch refunds).
+      if (table === 'idempotencyKeys') {
+        this.keys ??= keySnapshots(this.sqlite, this.hashLabel)
+        rows.idempotencyKeys = this.keys()
+      } else if (table === 'payments') {
+        this.payments ??= paymentSnapshots(this.sqlite)
+        rows.payments = this.payments()
+      } else if (table === 'refunds') {
+        this.refunds ??= refundSnapshots(this.sqlite)
+        rows.refunds = this.refunds()
+      } else {
+        this.ledger ??= this.provider().ledgerSnapshots()
+        rows.ledger = this.ledger()
+      }
     }
     return rows
   }

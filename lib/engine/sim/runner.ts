@@ -5,6 +5,7 @@
 import { checkTraceDetailed } from '../check/invariants'
 import type { CheckNote, Violation } from '../check/violation'
 import { clockStartOf } from '../clock-label'
+import type { EngineUsage } from '../engine'
 import { type ProviderBehaviour, SimulatedProvider } from '../provider-sim'
 import { storeFor } from '../store'
 import { type ClientResponse, TRACE_VERSION, type Trace, type TraceActor } from '../trace'
@@ -26,6 +27,13 @@ export interface RunOptions {
   seed?: number
   /** Run the checker (default true). */
   check?: boolean
+  /**
+   * Record each commit's row snapshots (default true). Off for a run only its events are read
+   * from; the checker needs them (so `check` must be false too).
+   */
+  snapshots?: boolean
+  /** Report which replaceable steps and config fields the run's engines used (`RunResult.usage`). */
+  trackUsage?: boolean
 }
 
 export interface RunResult {
@@ -40,6 +48,8 @@ export interface RunResult {
   responses: ClientResponse[]
   /** True when the run hit the event limit and stopped early. */
   truncated: boolean
+  /** With `trackUsage`: the steps and config fields the run used. */
+  usage?: EngineUsage
 }
 
 /** Scheduler steps (not trace events) before a run is cut off: bounds waits and polling. */
@@ -80,7 +90,10 @@ export async function runScenario(
   const store = storeFor(sqlite)
   // The provider is created below; the recorder reads its ledger lazily.
   let provider: SimulatedProvider | undefined
-  const recorder = new TraceRecorder(clock, store, () => provider!, LIMITS.events)
+  const snapshots = options.snapshots ?? true
+  if (!snapshots && options.check !== false)
+    throw new Error('The checker reads row snapshots: a run without them must pass check: false.')
+  const recorder = new TraceRecorder(clock, sqlite, () => provider!, LIMITS.events, snapshots)
   const rec = (event: TraceInput) => recorder.record(event)
 
   const behaviours = new Map<string, ProviderBehaviour>()
@@ -105,7 +118,21 @@ export async function runScenario(
     onWebhook: (webhook) => void servers.sweeper().handleWebhook(webhook),
   })
   const theProvider = provider
-  const world: SimWorld = { scenario, config, queue, clock, sqlite, store, recorder, provider, rec }
+  const usage: EngineUsage | undefined = options.trackUsage
+    ? { steps: new Set(), config: new Set() }
+    : undefined
+  const world: SimWorld = {
+    scenario,
+    config,
+    queue,
+    clock,
+    sqlite,
+    store,
+    recorder,
+    provider,
+    rec,
+    ...(usage ? { usage } : {}),
+  }
   const servers = createServers(world)
   const clients = createClients(world, servers)
 
@@ -207,5 +234,6 @@ export async function runScenario(
     charges,
     responses,
     truncated,
+    ...(usage ? { usage } : {}),
   }
 }

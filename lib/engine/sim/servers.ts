@@ -34,6 +34,7 @@ export function createServers(world: SimWorld, paymentUrl?: (id: number) => stri
   const firedCrashes = new Set<number>()
   const globalClock: Clock = { nowMs: () => clock.nowMs(), sleep: (ms) => clock.sleep(ms) }
   const urls = paymentUrl ? { paymentUrl } : {}
+  const usage = world.usage ? { usage: world.usage } : {}
 
   // A crash bumps the epoch; every continuation of the old epoch is dropped.
   const gate = <T>(server: Server, promise: Promise<T>): Promise<T> => {
@@ -91,6 +92,7 @@ export function createServers(world: SimWorld, paymentUrl?: (id: number) => stri
       provider: gatedProvider,
       config,
       ...urls,
+      ...usage,
       faults: hooks,
       trace: recorder,
       actor: id,
@@ -116,6 +118,7 @@ export function createServers(world: SimWorld, paymentUrl?: (id: number) => stri
         provider,
         config,
         ...urls,
+        ...usage,
         trace: recorder,
         actor: 'sweeper',
       })

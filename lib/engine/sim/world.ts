@@ -2,6 +2,7 @@
 // the scenario, the resolved config, virtual time, the database, the trace recorder
 // and the simulated provider.
 import type Database from 'better-sqlite3'
+import type { EngineUsage } from '../engine'
 import type { SimulatedProvider } from '../provider-sim'
 import type { Store } from '../store'
 import type { TraceInput } from '../trace-sink'
@@ -21,6 +22,8 @@ export interface SimWorld {
   provider: SimulatedProvider
   /** Records one trace event now. */
   rec(event: TraceInput): void
+  /** Set when the run reports which steps and config fields its engines used. */
+  usage?: EngineUsage
 }
 
 /**
