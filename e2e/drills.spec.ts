@@ -159,4 +159,19 @@ test('a drill card in /review is answered question by question, graded with the 
   await setDecks(page, { 'Idempotency keys': true })
   await page.goto('/review')
   await expect(card).toHaveAttribute('data-card-id', 'idempotency-keys')
+
+  // The switches travel with an export: a fresh learner who imports the file has drills off too.
+  const withSwitches = await (await page.request.get('/api/export')).json()
+  expect(withSwitches.settings.disabledDecks).toEqual(['timeline-drills'])
+  await page.context().clearCookies()
+  await setNow(page.context(), '2026-04-01T10:00:00Z')
+  const imported = await page.request.post('/api/import', {
+    data: JSON.stringify(withSwitches),
+    headers: { 'content-type': 'application/json' },
+  })
+  expect(imported.status()).toBe(200)
+  expect((await imported.json()).imported).toMatchObject({ settingsChanged: true, reviewLogsAdded: 1 })
+  await page.goto('/settings')
+  await expect(page.getByRole('checkbox', { name: 'Timeline drills', exact: true })).not.toBeChecked()
+  await expect(page.getByRole('checkbox', { name: 'Idempotency keys', exact: true })).toBeChecked()
 })

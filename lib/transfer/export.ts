@@ -2,6 +2,7 @@
 import { asc, eq } from 'drizzle-orm'
 import { drizzleFor, type Sqlite } from '@/db/open'
 import { cardStates, learnerSettings, reviewLogs } from '@/db/schema'
+import { parseDeckIds } from '@/lib/decks/settings'
 import { ownCardsOf } from '@/lib/own-cards/import'
 import { type StudyStateFile, TRANSFER_FORMAT, TRANSFER_VERSION } from './format'
 
@@ -38,6 +39,7 @@ export function exportStudyState(sqlite: Sqlite, learnerId: string, nowMs: numbe
           rolloverHour: settingsRow.rolloverHour,
           timezone: settingsRow.timezone,
           updatedAtMs: settingsRow.updatedAtMs,
+          disabledDecks: parseDeckIds(settingsRow.disabledDecks),
         }
       : null,
     // Fields named one by one: a column added later must join the format on purpose.

@@ -20,6 +20,8 @@ export const settingsSchema = z.strictObject({
   rolloverHour: z.number().int().min(0).max(23),
   timezone: z.string().refine(isValidTimezone, 'not a time zone this server knows'),
   updatedAtMs: ms,
+  /** Decks switched off in /settings. Absent in older files: an import then keeps the learner's own switches. */
+  disabledDecks: z.array(id).max(1_000).optional(),
 })
 
 export const cardStateSchema = z.strictObject({

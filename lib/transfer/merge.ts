@@ -8,6 +8,7 @@
 import { and, eq, sql } from 'drizzle-orm'
 import { type Db, drizzleFor, type Sqlite } from '@/db/open'
 import { cardStates, learnerSettings, reviewLogs } from '@/db/schema'
+import { parseDeckIds } from '@/lib/decks/settings'
 import { upsertOwnCards } from '@/lib/own-cards/import'
 import type { ExportedSettings, StudyStateFile } from './format'
 
@@ -99,9 +100,22 @@ function prepareMergeQueries(db: Db) {
   }
 }
 
+/** The settings row's columns for a file's settings (the deck list stored as its JSON column). */
+function settingsColumns(settings: ExportedSettings) {
+  const { disabledDecks, ...scalars } = settings
+  return disabledDecks === undefined ? scalars : { ...scalars, disabledDecks: deckListJson(disabledDecks) }
+}
+
+const deckListJson = (deckIds: readonly string[]) => JSON.stringify([...new Set(deckIds)].sort())
+
 /** True when every setting in the file already has that value here. */
-function sameSettings(theirs: ExportedSettings, ours: ExportedSettings): boolean {
-  return (Object.keys(theirs) as (keyof ExportedSettings)[]).every((key) => theirs[key] === ours[key])
+function sameSettings(theirs: ExportedSettings, ours: typeof learnerSettings.$inferSelect): boolean {
+  const columns: Record<string, unknown> = settingsColumns(theirs)
+  const here: Record<string, unknown> = {
+    ...ours,
+    disabledDecks: deckListJson(parseDeckIds(ours.disabledDecks)),
+  }
+  return Object.keys(columns).every((key) => columns[key] === here[key])
 }
 
 export function mergeStudyState(sqlite: Sqlite, learnerId: string, file: StudyStateFile): MergeSummary {
@@ -122,11 +136,13 @@ export function mergeStudyState(sqlite: Sqlite, learnerId: string, file: StudySt
     if (file.settings) {
       const ours = db.select().from(learnerSettings).where(eq(learnerSettings.learnerId, learnerId)).get()
       summary.settingsChanged = !ours || !sameSettings(file.settings, ours)
-      if (summary.settingsChanged)
+      if (summary.settingsChanged) {
+        const columns = settingsColumns(file.settings)
         db.insert(learnerSettings)
-          .values({ learnerId, ...file.settings })
-          .onConflictDoUpdate({ target: learnerSettings.learnerId, set: file.settings })
+          .values({ learnerId, ...columns })
+          .onConflictDoUpdate({ target: learnerSettings.learnerId, set: columns })
           .run()
+      }
     }
 
     // Own cards first: the card states and logs below refer to them by id.

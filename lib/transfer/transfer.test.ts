@@ -1,6 +1,7 @@
 import { Rating } from 'ts-fsrs'
 import { beforeEach, describe, expect, test } from 'vitest'
 import type { Sqlite } from '@/db/open'
+import { disabledDecksOf, saveDisabledDecks } from '@/lib/decks/settings'
 import { CSV_COLUMNS, exportStudyState, reviewLogCsv } from './export'
 import { importStudyState } from './import'
 import { addLearner, freshDatabase, recordReview, studyRows } from './testing'
@@ -151,6 +152,26 @@ describe('import', () => {
       },
     })
     expect(studyRows(sqlite, bob)).toEqual(afterFirst)
+  })
+
+  test('carries the deck switches: drills switched off stay off after an import', () => {
+    saveDisabledDecks(sqlite, alice, ['timeline-drills'], t0)
+    const file = exportStudyState(sqlite, alice, t0 + 2 * day)
+    expect(file.settings?.disabledDecks).toEqual(['timeline-drills'])
+    importStudyState(sqlite, bob, JSON.stringify(file))
+    expect([...disabledDecksOf(sqlite, bob)]).toEqual(['timeline-drills'])
+    // The same switches again: nothing to change.
+    const again = importStudyState(sqlite, bob, JSON.stringify(file))
+    expect(again.kind === 'imported' && again.summary.settingsChanged).toBe(false)
+  })
+
+  test('a file from before deck switches leaves the importing learner’s switches as they are', () => {
+    saveDisabledDecks(sqlite, bob, ['timeline-drills'], t0)
+    const file = exportStudyState(sqlite, alice, t0 + 2 * day)
+    const { disabledDecks: _none, ...older } = file.settings!
+    importStudyState(sqlite, bob, JSON.stringify({ ...file, settings: older }))
+    expect([...disabledDecksOf(sqlite, bob)]).toEqual(['timeline-drills'])
+    expect(exportStudyState(sqlite, bob, t0 + 3 * day).settings?.timezone).toBe('Europe/Berlin')
   })
 
   test('importing a learner’s own export into themself is a no-op', () => {
