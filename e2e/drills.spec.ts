@@ -59,15 +59,12 @@ test('lost-response drill: the right answer is Correct, a wrong one is Not quite
 
   // A fresh attempt, answered wrong: Not quite, and the real step is revealed.
   await page.reload()
-  const wrong =
-    (await page.getByRole('radiogroup', { name: RETRY_QUESTION }).getByRole('radio').allInnerTexts?.()) ?? []
-  void wrong
   const wrongText = await page
     .getByRole('radiogroup', { name: RETRY_QUESTION })
     .locator('label')
     .filter({ hasText: /^409/ })
-    .innerText()
-  await pickWithKeyboard(page, RETRY_QUESTION, wrongText.trim())
+    .textContent()
+  await pickWithKeyboard(page, RETRY_QUESTION, (wrongText ?? '').trim())
   await page.keyboard.press('Enter')
   await expect(status).toHaveText(/^Not quite/)
   await expect(status).toContainText(RIGHT)
@@ -77,7 +74,7 @@ test('lost-response drill: the right answer is Correct, a wrong one is Not quite
   for (let i = 0; i < 5; i++) {
     const next = page.getByRole('button', { name: /^(Next|Finish)$/ })
     await expect(next).toBeFocused()
-    const finishing = (await next.innerText()) === 'Finish'
+    const finishing = (await next.textContent()) === 'Finish'
     await page.keyboard.press('Enter')
     if (finishing) break
     const radio = page.getByRole('radio').first()
@@ -87,6 +84,39 @@ test('lost-response drill: the right answer is Correct, a wrong one is Not quite
     await expect(status).toHaveText(/^(Correct|Not quite)/)
   }
   await expect(status).toContainText(/You got \d of \d right/)
+})
+
+test('store-after-charge drill: spot the second charge, then the invariant it breaks, "I1 — one charge per intent"', async ({
+  page,
+}) => {
+  await page.goto('/drills/store-after-charge')
+  const status = page.getByRole('status').filter({ hasText: /Correct|Not quite/ })
+  const asked: string[] = []
+  for (let i = 0; i < 6; i++) {
+    const group = page.getByRole('radiogroup')
+    // The group's accessible name: the question it is labelled by.
+    const question = await group.evaluate(
+      (g) => document.getElementById(g.getAttribute('aria-labelledby') ?? '')?.textContent ?? '',
+    )
+    asked.push(question)
+    if (question.startsWith('Spot the bug')) {
+      await group.getByRole('radio', { name: /ch_0002/ }).check()
+    } else if (question.startsWith('Which invariant')) {
+      await group.getByRole('radio', { name: 'I1 — one charge per intent', exact: true }).check()
+    } else await group.getByRole('radio').first().check()
+    await page.getByRole('button', { name: 'Check' }).click()
+    if (/^(Spot the bug|Which invariant)/.test(question)) {
+      await expect(status).toHaveText(/^Correct/)
+      if (question.startsWith('Which invariant'))
+        await expect(status).toContainText('I1 — one charge per intent')
+    } else await expect(status).toHaveText(/^(Correct|Not quite)/)
+    const next = page.getByRole('button', { name: /^(Next|Finish)$/ })
+    const finishing = (await next.textContent()) === 'Finish'
+    await next.click()
+    if (finishing) break
+  }
+  expect(asked.some((q) => q.startsWith('Spot the bug'))).toBe(true)
+  expect(asked.some((q) => q.startsWith('Which invariant'))).toBe(true)
 })
 
 /** Switches decks on /settings by their visible titles and saves. */

@@ -156,7 +156,9 @@ describe('timeline drills', () => {
     const event = drill.traces.base?.events[Number(step.correctId)]
     expect(event?.kind).toBe('provider-accepted')
     expect(event?.chargeId).toBe('ch_0002')
-    expect(round.questions.find((q) => q.kind === 'spot-invariant')?.correctId).toBe('I1')
+    const invariant = round.questions.find((q) => q.kind === 'spot-invariant')
+    expect(invariant?.correctId).toBe('I1')
+    expect(invariant?.options.find((o) => o.id === 'I1')?.text).toBe('I1 — one charge per intent')
   })
 
   it('shuffles options by (card, review count) and asks other steps or variants in later reviews', () => {

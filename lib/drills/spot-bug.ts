@@ -1,7 +1,7 @@
 // "Spot the bug": on a run that breaks an invariant (the scenario's own flawed config,
 // or the scenario with one flaw switched on), pick the step where it goes wrong, then
 // the invariant by the checker's name. The answer is the checker's verdict.
-import { INVARIANTS, type InvariantId, type Trace, type TraceEvent, type Violation } from '@/lib/engine'
+import { INVARIANT_GISTS, type InvariantId, type Trace, type TraceEvent, type Violation } from '@/lib/engine'
 import { clockLabel } from '@/lib/engine/clock-label'
 import type { DrillOption, SpotGroup } from './types'
 
@@ -23,7 +23,8 @@ const STEP_KINDS = new Set<TraceEvent['kind']>([
   'wait',
 ])
 
-export const invariantLabel = (id: InvariantId) => `${id} — ${INVARIANTS[id]}`
+/** "I1 — one charge per intent": the checker's id and what the invariant promises, in plain words. */
+export const invariantLabel = (id: InvariantId) => `${id} — ${INVARIANT_GISTS[id]}`
 
 export function stepLabel(trace: Trace, event: TraceEvent): string {
   return `${clockLabel(trace.clockStart, event.tMs)} — ${event.detail}`
@@ -63,7 +64,7 @@ function invariantOptions(
   brokenHere: ReadonlySet<string>,
   brokenElsewhere: ReadonlySet<string>,
 ): DrillOption[] {
-  const ids = Object.keys(INVARIANTS) as InvariantId[]
+  const ids = Object.keys(INVARIANT_GISTS) as InvariantId[]
   // Invariants other variants of this scenario break come first: they are the plausible ones.
   const wrong = ids
     .filter((id) => !brokenHere.has(id))

@@ -3,7 +3,13 @@
 
 export { bodyHash, canonicalJson } from './canonical'
 export { type CheckResult, checkTrace, checkTraceDetailed } from './check/invariants'
-export { type CheckNote, INVARIANTS, type InvariantId, type Violation } from './check/violation'
+export {
+  type CheckNote,
+  INVARIANT_GISTS,
+  INVARIANTS,
+  type InvariantId,
+  type Violation,
+} from './check/violation'
 export { systemClock } from './clock'
 export { clockLabel, clockStartOf } from './clock-label'
 export {

@@ -13,6 +13,18 @@ export const INVARIANTS = {
 } as const
 export type InvariantId = keyof typeof INVARIANTS
 
+/** What each invariant promises, in the words a candidate would say it in an interview. */
+export const INVARIANT_GISTS: Readonly<Record<InvariantId, string>> = {
+  I1: 'one charge per intent',
+  I2: 'every retry gets the same answer',
+  I3: 'money taken equals payments recorded',
+  I4: 'a key completes together with its payment and response',
+  I5: 'no key stays stuck in progress',
+  I6: 'no response reaches another account',
+  I7: 'an unknown outcome is asked about, never charged again',
+  I8: 'a reused key never stands for another payment',
+}
+
 export interface Violation {
   id: InvariantId
   name: (typeof INVARIANTS)[InvariantId]
