@@ -119,6 +119,30 @@ test('store-after-charge drill: spot the second charge, then the invariant it br
   expect(asked.some((q) => q.startsWith('Which invariant'))).toBe(true)
 })
 
+test('a drill page respects reduced motion: nothing on it animates or transitions', async ({ page }) => {
+  await page.emulateMedia({ reducedMotion: 'reduce' })
+  await page.goto('/drills/lost-response')
+  await expect(page.getByRole('radiogroup', { name: RETRY_QUESTION })).toBeVisible()
+  // After checking, the reveal moves the timeline on: still no motion.
+  await page.getByRole('radiogroup', { name: RETRY_QUESTION }).getByRole('radio', { name: RIGHT }).check()
+  await page.getByRole('button', { name: 'Check' }).click()
+  await expect(page.getByRole('status').filter({ hasText: /^Correct/ })).toBeVisible()
+  const moving = await page.evaluate(() =>
+    [...document.querySelectorAll('*')]
+      .map((el) => {
+        const style = getComputedStyle(el)
+        const longest = (list: string) => Math.max(...list.split(',').map((d) => Number.parseFloat(d) || 0))
+        // Durations are in seconds here ("0.2s", or "1e-05s" for the reduced 0.01 ms).
+        return {
+          tag: el.tagName,
+          ms: 1000 * Math.max(longest(style.transitionDuration), longest(style.animationDuration)),
+        }
+      })
+      .filter((el) => el.ms > 1),
+  )
+  expect(moving).toEqual([])
+})
+
 /** Switches decks on /settings by their visible titles and saves. */
 async function setDecks(page: Page, decks: Record<string, boolean>) {
   await page.goto('/settings')
