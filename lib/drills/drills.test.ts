@@ -192,6 +192,21 @@ describe('timeline drills', () => {
     }
   })
 
+  it('asks about requests the engine treats alike once: 20 payments through one crash give one question, not 19 copies', () => {
+    const drill = drills.find((d) => d.scenarioId === 'crash-many-in-flight')
+    if (!drill) throw new Error('no crash-many-in-flight drill')
+    const asked = drill.nextSteps.map((q) => q.options.map((o) => o.id).join('|'))
+    expect(new Set(asked).size).toBe(asked.length)
+    expect(drill.nextSteps.map((q) => q.requestId)).toEqual(['p01', 'p01-retry', 'p20-retry'])
+    // Each of them still differs: later reviews move on to another.
+    for (const d of drills) {
+      const keys = d.nextSteps.map(
+        (q) => `${q.prompt.startsWith('What does the retry')}:${q.options.map((o) => o.id)}`,
+      )
+      expect(new Set(keys).size, d.scenarioId).toBe(keys.length)
+    }
+  })
+
   it('skips only variants whose run would repeat the scenario: same events, same verdicts', async () => {
     let skipped = 0
     for (const scenario of canonicalScenarios()) {

@@ -51,6 +51,9 @@ export function nextStepQuestions(
   requests: readonly { id: string; retryOf?: string }[],
 ): NextStepQuestion[] {
   const questions: NextStepQuestion[] = []
+  // Requests the engine treats alike (20 payments in flight through one crash) would ask the
+  // same question with other numbers: only the first is asked, so later reviews move on.
+  const asked = new Set<string>()
   for (const request of requests) {
     const truth = outcomeOf(base, request.id)
     if (!truth || truth.eventIndexes.length === 0) continue
@@ -64,6 +67,9 @@ export function nextStepQuestions(
       wrongNotes[other.code] = `That is what happens ${variant.label}.`
     }
     if (options.length < 3) continue
+    const sameQuestion = [request.retryOf ? 'retry' : 'request', ...options.map((o) => o.id)].join('\n')
+    if (asked.has(sameQuestion)) continue
+    asked.add(sameQuestion)
     const sentAt = truth.eventIndexes[0] ?? 0
     const last = truth.eventIndexes.at(-1) ?? sentAt
     const firstDecision = truth.eventIndexes[1] ?? sentAt
