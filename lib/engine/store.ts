@@ -313,7 +313,8 @@ export type Store = ReturnType<typeof prepareStore>
 
 /**
  * Whole-table views for the trace, one snapshot function per table and run (the simulator
- * snapshots after each commit). Ordered as the `*All` statements; see table-mirror.ts.
+ * snapshots after each commit): keys in `keysAll`'s order, payments and refunds by id. See
+ * table-mirror.ts.
  */
 export function keySnapshots(sqlite: Database.Database, hashLabel: (hash: string) => string) {
   return tableMirror<KeyRowView>(sqlite, {
