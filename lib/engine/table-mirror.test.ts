@@ -1,7 +1,7 @@
 // The mirror's snapshot must be the whole-table SELECT … ORDER BY, whatever the writes:
-// inserts, upserts, INSERT OR REPLACE (a delete the plain delete trigger would miss),
-// deletes, rollbacks, keys that sort differently in UTF-16 and UTF-8, and a mirror made
-// on a connection that already holds rows.
+// inserts, upserts, INSERT OR REPLACE (a delete no trigger reports), deletes, rollbacks,
+// keys that sort differently in UTF-16 and UTF-8, and a mirror made on a connection that
+// already holds rows.
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { freshEngineDatabase, releaseEngineDatabase } from './sim/template-db'

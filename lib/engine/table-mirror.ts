@@ -1,11 +1,14 @@
 // Whole-table snapshots without re-reading whole tables. The simulator's trace holds the
 // full content of every table a commit touched; reading (and sorting) it all after each
 // commit was half of a run with 20 keys in flight, and grew with the square of the keys.
-// Here temp triggers report the rowid of each row a write inserts, updates or deletes; a
-// snapshot re-reads only those rows, keeps every other row's view from the snapshot before,
-// and re-sorts in JS only when a row's place may have moved. The result is the array the
-// whole-table SELECT … ORDER BY gives (table-mirror.test.ts and the golden traces hold it
-// to that). Snapshots share unchanged views with each other: they are read, never mutated.
+// Here temp triggers report the rowid of each row a write inserts or updates; a snapshot
+// re-reads only those rows, keeps every other row's view from the snapshot before, and
+// re-sorts in JS only when a row's place may have moved. Deletes are rare (the reaper, an
+// INSERT OR REPLACE) and need no trigger: they show as more views than rows, and only then
+// are the rowids read. A delete trigger would also cost every pooled database's reset its
+// truncate optimization. The result is the array the whole-table SELECT … ORDER BY gives
+// (table-mirror.test.ts and the golden traces hold it to that). Snapshots share unchanged
+// views with each other: they are read, never mutated.
 import type Database from 'better-sqlite3'
 
 export interface MirrorSpec<V> {
@@ -25,6 +28,7 @@ export interface MirrorSpec<V> {
 interface TableHooks {
   byRowid: Database.Statement<[number], unknown[]>
   rowids: Database.Statement<[], number>
+  count: Database.Statement<[], number>
   /** Rowids the triggers reported since the last snapshot (one run's mirror at a time uses them). */
   written: Set<number>
 }
@@ -40,10 +44,7 @@ function hooksOf(db: Database.Database, table: string, select: string): TableHoo
     const byName = new Map<string, TableHooks>()
     tables = byName
     hooked.set(db, byName)
-    // The triggers call back into JS: no log table to write to and empty again. Recursive
-    // triggers make INSERT OR REPLACE fire the delete trigger for the row it replaces (the
-    // schema has no triggers of its own for this to change).
-    db.pragma('recursive_triggers = ON')
+    // The triggers call back into JS: no log table to write to and empty again.
     db.function(REPORT_FUNCTION, { varargs: false, deterministic: false }, (name, rowid) => {
       byName.get(name as string)?.written.add(Number(rowid))
       return null
@@ -52,18 +53,15 @@ function hooksOf(db: Database.Database, table: string, select: string): TableHoo
   let hooks = tables.get(table)
   if (!hooks) {
     // A write that rolls back leaves its rowid reported: one row re-read for nothing.
-    for (const [event, row] of [
-      ['INSERT', 'new'],
-      ['UPDATE', 'new'],
-      ['DELETE', 'old'],
-    ])
+    for (const event of ['INSERT', 'UPDATE'])
       db.exec(
-        `CREATE TEMP TRIGGER IF NOT EXISTS "report_${event!.toLowerCase()}_${table}" AFTER ${event} ON main."${table}"
-         BEGIN SELECT ${REPORT_FUNCTION}('${table}', ${row}.rowid); END`,
+        `CREATE TEMP TRIGGER IF NOT EXISTS "report_${event.toLowerCase()}_${table}" AFTER ${event} ON main."${table}"
+         BEGIN SELECT ${REPORT_FUNCTION}('${table}', new.rowid); END`,
       )
     hooks = {
       byRowid: db.prepare<[number], unknown[]>(`${select} WHERE rowid = ?`).raw(),
       rowids: db.prepare<[], number>(`SELECT rowid FROM main."${table}"`).pluck(),
+      count: db.prepare<[], number>(`SELECT count(*) FROM main."${table}"`).pluck(),
       written: new Set(),
     }
     tables.set(table, hooks)
@@ -96,6 +94,13 @@ export function tableMirror<V>(db: Database.Database, spec: MirrorSpec<V>): () =
       moved ||= before === undefined || (compare !== undefined && compare(before, view) !== 0)
     }
     hooks.written.clear()
+    // A deleted row was never reported: it is the view left over. (A reported rowid that a new
+    // row reused was re-read above.)
+    if (views.size !== hooks.count.get()) {
+      const live = new Set(hooks.rowids.all())
+      for (const rowid of views.keys()) if (!live.has(rowid)) views.delete(rowid)
+      moved = true
+    }
     if (moved) {
       order = [...views.keys()]
       order.sort(compare ? (a, b) => compare(views.get(a)!, views.get(b)!) : (a, b) => a - b)
