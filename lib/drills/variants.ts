@@ -2,7 +2,14 @@
 // when the scenario ships with it), the other in-flight policy, a key TTL so short the
 // retry finds the key expired, and a provider so slow the first request is still in
 // flight. Every option a learner sees is something one of these runs really did.
-import { type EngineUsage, FLAWS, type Flaw, type RunOptions, type Scenario } from '@/lib/engine'
+import {
+  type EngineConfig,
+  type EngineUsage,
+  FLAWS,
+  type Flaw,
+  type RunOptions,
+  type Scenario,
+} from '@/lib/engine'
 import { FLAW_STEPS } from '@/lib/engine/flaws'
 import { markParsed } from '@/lib/engine/sim/scenario'
 import { FLAW_SWITCHES } from '@/lib/sandbox/builder'
@@ -21,16 +28,19 @@ export interface Variant {
    * scenario's own run used none of them, the variant's run is the same run. Absent: it
    * changes the scenario itself (timing), so it always runs.
    */
-  changes?: { steps: readonly string[]; config: readonly string[] }
+  changes?: { steps: readonly StepName[]; config: readonly (keyof EngineConfig)[] }
 }
+
+/** A replaceable protocol step's name, as a run's usage reports it. */
+type StepName = EngineUsage['steps'] extends Set<infer Name> ? Name : never
 
 /** True when the scenario's own run never touched what the variant changes: running it would repeat that run. */
 export function sameAsBase(variant: Variant, baseUsage: EngineUsage | undefined): boolean {
   const { changes } = variant
   if (!changes || !baseUsage) return false
   return (
-    !changes.steps.some((s) => baseUsage.steps.has(s as never)) &&
-    !changes.config.some((c) => baseUsage.config.has(c as never))
+    !changes.steps.some((step) => baseUsage.steps.has(step)) &&
+    !changes.config.some((field) => baseUsage.config.has(field))
   )
 }
 
@@ -55,7 +65,7 @@ export function variantsOf(scenario: Scenario): Variant[] {
       ...(on ? { flawOn: flaw } : {}),
       scenario,
       options: { config: { flaws: on ? [...flaws, flaw] : flaws.filter((f) => f !== flaw) } },
-      changes: { steps: Object.keys(FLAW_STEPS[flaw]), config: [] },
+      changes: { steps: Object.keys(FLAW_STEPS[flaw]) as StepName[], config: [] },
     }
   })
   const policy = scenario.config.inFlightPolicy?.kind ?? 'reject-409'
