@@ -217,15 +217,19 @@ test('a drill card in /review is answered question by question, graded with the 
   // The switches travel with an export: a fresh learner who imports the file has drills off too.
   const withSwitches = await (await page.request.get('/api/export')).json()
   expect(withSwitches.settings.disabledDecks).toEqual(['timeline-drills'])
+  // The fresh learner is made by a page visit first (as a browser would), so no request of the
+  // old page can race the import for the new cookie.
   await page.context().clearCookies()
   await setNow(page.context(), '2026-04-01T10:00:00Z')
+  await page.goto('/settings')
+  await expect(page.getByRole('checkbox', { name: 'Timeline drills', exact: true })).toBeChecked()
   const imported = await page.request.post('/api/import', {
     data: JSON.stringify(withSwitches),
     headers: { 'content-type': 'application/json' },
   })
   expect(imported.status()).toBe(200)
   expect((await imported.json()).imported).toMatchObject({ settingsChanged: true, reviewLogsAdded: 1 })
-  await page.goto('/settings')
+  await page.reload()
   await expect(page.getByRole('checkbox', { name: 'Timeline drills', exact: true })).not.toBeChecked()
   await expect(page.getByRole('checkbox', { name: 'Idempotency keys', exact: true })).toBeChecked()
 })
