@@ -2,12 +2,13 @@
 // A drill card in /review: answered question by question (DrillRunner), then the usual
 // Again/Hard/Good/Easy with the suggested rating (all right → Good, one wrong → Hard,
 // two or more → Again). The questions answered right are the card's ticked points.
-import { useCallback, useEffect, useRef, useState } from 'react'
-import { gradeAction } from '@/app/review/actions'
-import { RatingButtons, type RatingChoice } from '@/components/review/rating-buttons'
+import { useEffect, useMemo, useRef, useState } from 'react'
+import { GradeControls, ReviewCardFrame } from '@/components/review/card-frame'
+import type { RatingChoice } from '@/components/review/rating-buttons'
+import { useGrade } from '@/components/review/use-grade'
 import { suggestDrillRating } from '@/lib/drills/rating'
 import type { DrillQuestionView } from '@/lib/drills/view'
-import { type GradeRating, RATING_NAMES } from '@/lib/srs/rubric'
+import type { GradeRating } from '@/lib/srs/rubric'
 import { type DrillAnswer, DrillRunner } from './drill-runner'
 
 export interface DrillReviewProps {
@@ -25,9 +26,6 @@ export function DrillReview(props: DrillReviewProps) {
   const [startedAt] = useState(() => performance.now())
   const [answers, setAnswers] = useState<DrillAnswer[] | null>(null)
   const [durationMs, setDurationMs] = useState(0)
-  const [pending, setPending] = useState(false)
-  const [error, setError] = useState<string | null>(null)
-  const submitting = useRef(false)
   const gradeHeading = useRef<HTMLHeadingElement>(null)
 
   const finished = (all: DrillAnswer[]) => {
@@ -38,29 +36,19 @@ export function DrillReview(props: DrillReviewProps) {
     if (answers) gradeHeading.current?.focus()
   }, [answers])
 
-  const grade = useCallback(
-    async (rating: GradeRating) => {
-      if (!answers || submitting.current) return
-      submitting.current = true
-      setPending(true)
-      setError(null)
-      const result = await gradeAction({
+  // The questions answered right are the card's ticked points (its slots).
+  const fields = useMemo(
+    () =>
+      answers && {
         cardId,
         attemptToken,
-        rating,
         pointsTicked: answers.filter((a) => a.correct).map((a) => a.slot),
         durationMs,
-        answerMode: 'typed',
-        timezone: Intl.DateTimeFormat().resolvedOptions().timeZone,
-      })
-      if (!result.ok) {
-        setError(result.error)
-        submitting.current = false
-        setPending(false)
-      }
-    },
+        answerMode: 'typed' as const,
+      },
     [answers, cardId, attemptToken, durationMs],
   )
+  const { grade, pending, error } = useGrade(fields)
 
   useEffect(() => {
     if (!answers) return
@@ -78,23 +66,13 @@ export function DrillReview(props: DrillReviewProps) {
   const right = answers?.filter((a) => a.correct).length ?? 0
   const suggested = suggestDrillRating(answers?.length ?? 0, right)
   return (
-    <article
-      aria-labelledby="prompt-title"
-      className="space-y-6"
-      data-testid="review-card"
-      data-card-id={cardId}
+    <ReviewCardFrame
+      cardId={cardId}
+      title={props.title}
+      queueNote={props.queueNote}
+      heading="Timeline drill"
+      prompt={props.prompt}
     >
-      <header className="space-y-2">
-        <p className="text-sm text-zinc-700 dark:text-zinc-300">
-          {props.title} · {props.queueNote}
-        </p>
-        <h2 id="prompt-title" className="text-xl font-semibold">
-          Timeline drill
-        </h2>
-        <p data-testid="review-prompt" className="max-w-3xl text-lg">
-          {props.prompt}
-        </p>
-      </header>
       <DrillRunner questions={questions} title={props.title} onFinished={finished} finishedLabel="Grade" />
       {answers && (
         <section aria-labelledby="grade-title" className="space-y-3">
@@ -106,21 +84,16 @@ export function DrillReview(props: DrillReviewProps) {
           >
             {right} of {answers.length} right
           </h3>
-          <p data-testid="suggested-rating">
-            Suggested: <strong>{RATING_NAMES[suggested]}</strong>
-            <span className="text-zinc-700 dark:text-zinc-300">
-              {' '}
-              — all right is Good, one wrong Hard, two or more Again; you may choose another.
-            </span>
-          </p>
-          <RatingButtons choices={props.choices} suggested={suggested} disabled={pending} onGrade={grade} />
-          {error && (
-            <p role="alert" className="text-red-800 dark:text-red-300">
-              {error}
-            </p>
-          )}
+          <GradeControls
+            suggested={suggested}
+            reason="all right is Good, one wrong Hard, two or more Again; you may choose another."
+            choices={props.choices}
+            pending={pending}
+            error={error}
+            onGrade={grade}
+          />
         </section>
       )}
-    </article>
+    </ReviewCardFrame>
   )
 }

@@ -2,18 +2,19 @@
 // One card's review: prompt and timer → answer (aloud, typed, or live transcript) →
 // Show answer (Space) → tick the points → grade (1–4). The server records the grade
 // under this attempt's token and refreshes the page with the next card.
-import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react'
-import { gradeAction } from '@/app/review/actions'
+import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { pointsCuedIn } from '@/lib/srs/cues'
-import { type GradeRating, RATING_NAMES, suggestRating } from '@/lib/srs/rubric'
+import { type GradeRating, suggestRating } from '@/lib/srs/rubric'
 import { ReadyButton, ReadyTextarea } from '../ready-controls'
 import { AnswerTimer } from './answer-timer'
+import { GradeControls, ReviewCardFrame } from './card-frame'
 import { isSpaceActivated, isTypingTarget } from './keyboard'
 import { LiveTranscript } from './live-transcript'
-import { RatingButtons, type RatingChoice } from './rating-buttons'
+import type { RatingChoice } from './rating-buttons'
 import { RecordButton } from './recorder/record-button'
 import { RecordingPlayer } from './recorder/recording-player'
 import { useAnswerRecording } from './recorder/use-answer-recording'
+import { useGrade } from './use-grade'
 
 export interface SessionPoint {
   id: string
@@ -48,9 +49,6 @@ export function ReviewSession(props: ReviewSessionProps) {
   const [transcript, setTranscript] = useState('')
   const [ticked, setTicked] = useState<ReadonlySet<string>>(new Set())
   const [preTicked, setPreTicked] = useState<ReadonlySet<string>>(new Set())
-  const [pending, setPending] = useState(false)
-  const [error, setError] = useState<string | null>(null)
-  const submitting = useRef(false)
   const answerHeading = useRef<HTMLHeadingElement>(null)
   const promptHeading = useRef<HTMLHeadingElement>(null)
   const revealed = answeredAfterMs !== null
@@ -77,29 +75,24 @@ export function ReviewSession(props: ReviewSessionProps) {
     if (revealed) answerHeading.current?.focus()
   }, [revealed])
 
-  const grade = useCallback(
-    async (rating: GradeRating) => {
-      if (answeredAfterMs === null || submitting.current) return
-      submitting.current = true
-      setPending(true)
-      setError(null)
-      const result = await gradeAction({
-        cardId,
-        attemptToken,
-        rating,
-        pointsTicked: [...ticked],
-        durationMs: answeredAfterMs,
-        answerMode: transcript.trim() ? 'spoken' : typed.trim() ? 'typed' : 'aloud',
-        timezone: Intl.DateTimeFormat().resolvedOptions().timeZone,
-      })
-      if (!result.ok) {
-        setError(result.error)
-        submitting.current = false
-        setPending(false)
-      }
-    },
+  const fields = useMemo(
+    () =>
+      answeredAfterMs === null
+        ? null
+        : {
+            cardId,
+            attemptToken,
+            pointsTicked: [...ticked],
+            durationMs: answeredAfterMs,
+            answerMode: transcript.trim()
+              ? ('spoken' as const)
+              : typed.trim()
+                ? ('typed' as const)
+                : ('aloud' as const),
+          },
     [answeredAfterMs, cardId, attemptToken, ticked, transcript, typed],
   )
+  const { grade, pending, error } = useGrade(fields)
 
   useEffect(() => {
     function onKeyDown(event: KeyboardEvent) {
@@ -126,30 +119,17 @@ export function ReviewSession(props: ReviewSessionProps) {
     })
 
   return (
-    <article
-      aria-labelledby="prompt-title"
-      className="space-y-6"
-      data-testid="review-card"
-      data-card-id={cardId}
-    >
-      <header className="space-y-2">
-        <p className="text-sm text-zinc-700 dark:text-zinc-300">
-          {props.title} · {props.queueNote}
-        </p>
-        <h2
-          id="prompt-title"
-          ref={promptHeading}
-          tabIndex={-1}
-          className="text-xl font-semibold outline-none"
-        >
-          Prompt
-        </h2>
-        <p data-testid="review-prompt" className="max-w-3xl text-lg">
-          {props.prompt}
-        </p>
+    <ReviewCardFrame
+      cardId={cardId}
+      title={props.title}
+      queueNote={props.queueNote}
+      heading="Prompt"
+      headingRef={promptHeading}
+      prompt={props.prompt}
+      headerExtra={
         <AnswerTimer startedAt={startedAt} stoppedAfterMs={answeredAfterMs} targetMs={props.answerTargetMs} />
-      </header>
-
+      }
+    >
       {!revealed && (
         <section aria-label="Your answer" className="max-w-3xl space-y-4">
           <p className="text-zinc-800 dark:text-zinc-200">
@@ -251,16 +231,14 @@ export function ReviewSession(props: ReviewSessionProps) {
               </div>
             ))}
           </fieldset>
-          <p data-testid="suggested-rating">
-            Suggested: <strong>{RATING_NAMES[suggested]}</strong>
-            <span className="text-zinc-700 dark:text-zinc-300"> — you may choose another.</span>
-          </p>
-          <RatingButtons choices={props.choices} suggested={suggested} disabled={pending} onGrade={grade} />
-          {error && (
-            <p role="alert" className="text-red-800 dark:text-red-300">
-              {error}
-            </p>
-          )}
+          <GradeControls
+            suggested={suggested}
+            reason="you may choose another."
+            choices={props.choices}
+            pending={pending}
+            error={error}
+            onGrade={grade}
+          />
           <section
             aria-labelledby="model-answer-title"
             className="border-t border-zinc-200 pt-4 dark:border-zinc-800"
@@ -272,6 +250,6 @@ export function ReviewSession(props: ReviewSessionProps) {
           </section>
         </section>
       )}
-    </article>
+    </ReviewCardFrame>
   )
 }
