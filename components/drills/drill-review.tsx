@@ -5,7 +5,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react'
 import { GradeControls, ReviewCardFrame } from '@/components/review/card-frame'
 import type { RatingChoice } from '@/components/review/rating-buttons'
-import { useGrade } from '@/components/review/use-grade'
+import { type GradeFields, useGrade } from '@/components/review/use-grade'
 import { suggestDrillRating } from '@/lib/drills/rating'
 import type { DrillQuestionView } from '@/lib/drills/view'
 import type { GradeRating } from '@/lib/srs/rubric'
@@ -37,14 +37,14 @@ export function DrillReview(props: DrillReviewProps) {
   }, [answers])
 
   // The questions answered right are the card's ticked points (its slots).
-  const fields = useMemo(
+  const fields = useMemo<GradeFields | null>(
     () =>
       answers && {
         cardId,
         attemptToken,
         pointsTicked: answers.filter((a) => a.correct).map((a) => a.slot),
         durationMs,
-        answerMode: 'typed' as const,
+        answerMode: 'typed',
       },
     [answers, cardId, attemptToken, durationMs],
   )

@@ -14,7 +14,7 @@ import type { RatingChoice } from './rating-buttons'
 import { RecordButton } from './recorder/record-button'
 import { RecordingPlayer } from './recorder/recording-player'
 import { useAnswerRecording } from './recorder/use-answer-recording'
-import { useGrade } from './use-grade'
+import { type GradeFields, useGrade } from './use-grade'
 
 export interface SessionPoint {
   id: string
@@ -75,7 +75,7 @@ export function ReviewSession(props: ReviewSessionProps) {
     if (revealed) answerHeading.current?.focus()
   }, [revealed])
 
-  const fields = useMemo(
+  const fields = useMemo<GradeFields | null>(
     () =>
       answeredAfterMs === null
         ? null
@@ -84,11 +84,7 @@ export function ReviewSession(props: ReviewSessionProps) {
             attemptToken,
             pointsTicked: [...ticked],
             durationMs: answeredAfterMs,
-            answerMode: transcript.trim()
-              ? ('spoken' as const)
-              : typed.trim()
-                ? ('typed' as const)
-                : ('aloud' as const),
+            answerMode: transcript.trim() ? 'spoken' : typed.trim() ? 'typed' : 'aloud',
           },
     [answeredAfterMs, cardId, attemptToken, ticked, transcript, typed],
   )
