@@ -143,6 +143,26 @@ test('a drill page respects reduced motion: nothing on it animates or transition
   expect(moving).toEqual([])
 })
 
+test('a drill with twenty clients keeps its timeline legible: the diagram scrolls sideways instead of shrinking', async ({
+  page,
+}) => {
+  await page.goto('/drills/crash-many-in-flight')
+  const diagram = page.getByRole('region', { name: /: diagram$/ })
+  await expect(diagram).toBeVisible()
+  // Drawn at no less than 0.7 of its natural size (11 px labels at about 8 px, as on a card).
+  const scale = await diagram
+    .locator('svg[role="img"]')
+    .evaluate((svg) => svg.getBoundingClientRect().width / (svg as SVGSVGElement).viewBox.baseVal.width)
+  expect(scale).toBeGreaterThanOrEqual(0.69)
+  const overflow = await diagram.evaluate((box) => box.scrollWidth - box.clientWidth)
+  expect(overflow).toBeGreaterThan(0)
+  await expect(diagram.locator('..').getByText('Scroll the diagram sideways to see every lane')).toBeVisible()
+  // Keyboard only: the focused diagram scrolls with the arrow keys.
+  await diagram.focus()
+  await page.keyboard.press('ArrowRight')
+  await expect.poll(() => diagram.evaluate((box) => box.scrollLeft)).toBeGreaterThan(0)
+})
+
 /** Switches decks on /settings by their visible titles and saves. */
 async function setDecks(page: Page, decks: Record<string, boolean>) {
   await page.goto('/settings')

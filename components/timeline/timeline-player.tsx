@@ -8,7 +8,7 @@ import type { Trace } from '@/lib/engine/trace'
 import { ReadyButton, ReadyInput, ReadySelect } from '../ready-controls'
 import { keyLabels, narrate, stepStates } from './model'
 import { RowTables } from './row-tables'
-import { TimelineSvg } from './timeline-svg'
+import { diagramAlwaysScrolls, TimelineSvg } from './timeline-svg'
 
 const SPEEDS = [0.5, 1, 2, 4] as const
 const BASE_STEP_MS = 900
@@ -88,6 +88,11 @@ export function TimelinePlayer({
       togglePlay()
     } else if (isSlider) {
       return // the native slider already handles arrows, Home and End
+    } else if (
+      (event.key === 'ArrowRight' || event.key === 'ArrowLeft') &&
+      target.scrollWidth > target.clientWidth
+    ) {
+      return // a focused region wider than its box: the arrows scroll it sideways, as in any scroll box
     } else if (event.key === 'ArrowRight') {
       event.preventDefault()
       go(step + 1)
@@ -165,7 +170,9 @@ export function TimelinePlayer({
           sits full width on a card and half width in Compare. */}
       <div className="grid gap-4 @3xl:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
         <div className="@container min-w-0 space-y-1">
-          <p className="text-xs text-zinc-700 @min-[41.25rem]:hidden dark:text-zinc-300">
+          <p
+            className={`text-xs text-zinc-700 dark:text-zinc-300 ${diagramAlwaysScrolls(trace) ? '' : '@min-[41.25rem]:hidden'}`}
+          >
             Scroll the diagram sideways to see every lane; the event log below has each step as text.
           </p>
           <section

@@ -11,6 +11,29 @@ const LANE_W = 150
 const HEAD_H = 48
 const ROW_H = 30
 const FOOT_H = 16
+/**
+ * The smallest scale a diagram is drawn at: a five-lane trace already fills a card's
+ * column at about this, so its 11 px labels read at ~8 px. A wider trace (twenty clients
+ * through one crash) keeps this scale and scrolls sideways instead of shrinking to a blur.
+ */
+const MIN_SCALE = 0.7
+/** Narrow traces may shrink to this width before the box scrolls. */
+const MIN_FIT_PX = 640
+
+function naturalWidth(trace: Trace): number {
+  return TIME_W + trace.actors.length * LANE_W + 8
+}
+
+/** True when the diagram is wider than a card's column at its smallest: it scrolls at any window width. */
+export function diagramAlwaysScrolls(trace: Trace): boolean {
+  return minDiagramWidth(trace) > MIN_FIT_PX
+}
+
+/** The narrowest the diagram is drawn, in CSS px. */
+export function minDiagramWidth(trace: Trace): number {
+  const width = naturalWidth(trace)
+  return Math.min(width, Math.max(MIN_FIT_PX, Math.round(width * MIN_SCALE)))
+}
 
 const laneTone: Record<ActorKind, string> = {
   client: 'fill-sky-800 dark:fill-sky-300',
@@ -143,7 +166,7 @@ function Mark({ x, y, event }: { x: number; y: number; event: TraceEvent }) {
 export function TimelineSvg({ trace, step, titleId, descId, title, description }: TimelineSvgProps) {
   const laneX = new Map(trace.actors.map((actor, index) => [actor.id, TIME_W + index * LANE_W + LANE_W / 2]))
   const rows = trace.events.length
-  const width = TIME_W + trace.actors.length * LANE_W + 8
+  const width = naturalWidth(trace)
   const height = HEAD_H + rows * ROW_H + FOOT_H
   const gaps = crashGaps(trace)
   const unknowns = unknownIntervals(trace)
@@ -157,7 +180,7 @@ export function TimelineSvg({ trace, step, titleId, descId, title, description }
       width={width}
       height={height}
       className="block h-auto max-w-none font-sans"
-      style={{ minWidth: Math.min(width, 640), width: '100%' }}
+      style={{ minWidth: minDiagramWidth(trace), width: '100%' }}
     >
       <title id={titleId}>{title}</title>
       <desc id={descId}>{description}</desc>
