@@ -143,7 +143,7 @@ test('a drill page respects reduced motion: nothing on it animates or transition
   expect(moving).toEqual([])
 })
 
-test('a drill with twenty clients keeps its timeline legible: the diagram scrolls sideways instead of shrinking', async ({
+test('a drill with twenty clients keeps its timeline legible: shared lanes first, the diagram scrolls sideways instead of shrinking', async ({
   page,
 }) => {
   await page.goto('/drills/crash-many-in-flight')
@@ -156,11 +156,21 @@ test('a drill with twenty clients keeps its timeline legible: the diagram scroll
   expect(scale).toBeGreaterThanOrEqual(0.69)
   const overflow = await diagram.evaluate((box) => box.scrollWidth - box.clientWidth)
   expect(overflow).toBeGreaterThan(0)
+  // The shared lanes come first, so they are in view before any scrolling; the clients scroll.
+  const inView = await diagram.evaluate((box) => {
+    const right = box.getBoundingClientRect().right
+    return [...box.querySelectorAll('svg text')]
+      .filter((t) => t.getBoundingClientRect().right <= right)
+      .map((t) => t.textContent)
+  })
+  expect(inView).toEqual(expect.arrayContaining(['Server 1', 'Database', 'Provider']))
+  expect(inView).not.toContain('Client p20 (account 18)')
   await expect(diagram.locator('..').getByText('Scroll the diagram sideways to see every lane')).toBeVisible()
   // Keyboard only: the focused diagram scrolls with the arrow keys.
   await diagram.focus()
   await page.keyboard.press('ArrowRight')
   await expect.poll(() => diagram.evaluate((box) => box.scrollLeft)).toBeGreaterThan(0)
+  await axeClean(page)
 })
 
 /** Switches decks on /settings by their visible titles and saves. */

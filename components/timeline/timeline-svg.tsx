@@ -20,6 +20,20 @@ const MIN_SCALE = 0.7
 /** Narrow traces may shrink to this width before the box scrolls. */
 const MIN_FIT_PX = 640
 
+/**
+ * More client lanes than this and the shared lanes (servers, database, provider, sweeper)
+ * are drawn first: they stay in view while twenty clients scroll off to the right.
+ */
+const MAX_LEADING_CLIENTS = 3
+/** A lane title longer than this (12 px bold, ~7 px a character) would run into the next lane's. */
+const TITLE_FITS_CHARS = 21
+
+function laneOrder(actors: Trace['actors']): Trace['actors'] {
+  const clients = actors.filter((actor) => actor.kind === 'client')
+  if (clients.length <= MAX_LEADING_CLIENTS) return actors
+  return [...actors.filter((actor) => actor.kind !== 'client'), ...clients]
+}
+
 function naturalWidth(trace: Trace): number {
   return TIME_W + trace.actors.length * LANE_W + 8
 }
@@ -164,7 +178,8 @@ function Mark({ x, y, event }: { x: number; y: number; event: TraceEvent }) {
 }
 
 export function TimelineSvg({ trace, step, titleId, descId, title, description }: TimelineSvgProps) {
-  const laneX = new Map(trace.actors.map((actor, index) => [actor.id, TIME_W + index * LANE_W + LANE_W / 2]))
+  const lanes = laneOrder(trace.actors)
+  const laneX = new Map(lanes.map((actor, index) => [actor.id, TIME_W + index * LANE_W + LANE_W / 2]))
   const rows = trace.events.length
   const width = naturalWidth(trace)
   const height = HEAD_H + rows * ROW_H + FOOT_H
@@ -196,7 +211,7 @@ export function TimelineSvg({ trace, step, titleId, descId, title, description }
         />
       )}
 
-      {trace.actors.map((actor) => {
+      {lanes.map((actor) => {
         const cx = laneX.get(actor.id) ?? 0
         return (
           <g key={actor.id}>
@@ -207,6 +222,10 @@ export function TimelineSvg({ trace, step, titleId, descId, title, description }
               fontSize={12}
               fontWeight={600}
               className={laneTone[actor.kind]}
+              // Squeezed into its lane rather than running into the next one ("Client p01 (account 17)").
+              {...(actor.label.length > TITLE_FITS_CHARS
+                ? { textLength: LANE_W - 8, lengthAdjust: 'spacingAndGlyphs' }
+                : {})}
             >
               {actor.label}
             </text>
