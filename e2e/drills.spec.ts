@@ -173,6 +173,15 @@ test('a drill with twenty clients keeps its timeline legible: shared lanes first
   await axeClean(page)
 })
 
+test('/drills leads to the "Timeline drills" section of /cards', async ({ page, request }) => {
+  const response = await request.get('/drills', { maxRedirects: 0 })
+  expect(response.status()).toBe(308)
+  expect(response.headers().location).toBe('/cards#timeline-drills')
+  await page.goto('/drills')
+  await expect(page).toHaveURL(/\/cards#timeline-drills$/)
+  await expect(page.getByRole('heading', { name: 'Timeline drills' })).toBeInViewport()
+})
+
 /** Switches decks on /settings by their visible titles and saves. */
 async function setDecks(page: Page, decks: Record<string, boolean>) {
   await page.goto('/settings')
