@@ -177,7 +177,8 @@ export function TimelinePlayer({
           </p>
           <section
             aria-label={`${title}: diagram`}
-            // Scrolls sideways on narrow screens, so it must be reachable by keyboard.
+            // Scrolls sideways on narrow screens (a trace with many lanes at any width), so it must be
+            // reachable by keyboard; there the arrow keys scroll it (see onKeyDown).
             // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be focusable
             tabIndex={0}
             className="overflow-x-auto rounded border border-zinc-200 bg-white p-2 focus-visible:outline-2 focus-visible:outline-sky-700 dark:border-zinc-800 dark:bg-zinc-900"
