@@ -38,15 +38,15 @@ function naturalWidth(trace: Trace): number {
   return TIME_W + trace.actors.length * LANE_W + 8
 }
 
+/** The narrowest the diagram is drawn, in CSS px. */
+function minDiagramWidth(trace: Trace): number {
+  const width = naturalWidth(trace)
+  return Math.min(width, Math.max(MIN_FIT_PX, Math.round(width * MIN_SCALE)))
+}
+
 /** True when the diagram is wider than a card's column at its smallest: it scrolls at any window width. */
 export function diagramAlwaysScrolls(trace: Trace): boolean {
   return minDiagramWidth(trace) > MIN_FIT_PX
-}
-
-/** The narrowest the diagram is drawn, in CSS px. */
-export function minDiagramWidth(trace: Trace): number {
-  const width = naturalWidth(trace)
-  return Math.min(width, Math.max(MIN_FIT_PX, Math.round(width * MIN_SCALE)))
 }
 
 const laneTone: Record<ActorKind, string> = {
