@@ -143,7 +143,7 @@ test('a drill page respects reduced motion: nothing on it animates or transition
   expect(moving).toEqual([])
 })
 
-test('a drill with twenty clients keeps its timeline legible: shared lanes first, the diagram scrolls sideways instead of shrinking', async ({
+test("a drill with twenty clients keeps its timeline legible: shared lanes first, scrolled sideways instead of shrunk, its box scrolled to the question's step", async ({
   page,
 }) => {
   await page.goto('/drills/crash-many-in-flight')
@@ -166,6 +166,17 @@ test('a drill with twenty clients keeps its timeline legible: shared lanes first
   expect(inView).toEqual(expect.arrayContaining(['Server 1', 'Database', 'Provider']))
   expect(inView).not.toContain('Client p20 (account 18)')
   await expect(diagram.locator('..').getByText('Scroll the diagram sideways to see every lane')).toBeVisible()
+  // The question's step is row 182: the diagram's own box scrolls down to it; the page stays put.
+  await expect
+    .poll(() =>
+      diagram.evaluate((box) => {
+        const band = box.querySelector('[data-step-band]')?.getBoundingClientRect()
+        const view = box.getBoundingClientRect()
+        return band !== undefined && band.top >= view.top && band.bottom <= view.bottom
+      }),
+    )
+    .toBe(true)
+  expect(await page.evaluate(() => window.scrollY)).toBe(0)
   // Keyboard only: the focused diagram scrolls with the arrow keys.
   await diagram.focus()
   await page.keyboard.press('ArrowRight')

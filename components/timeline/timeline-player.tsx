@@ -9,6 +9,7 @@ import { ReadyButton, ReadyInput, ReadySelect } from '../ready-controls'
 import { keyLabels, narrate, stepStates } from './model'
 import { RowTables } from './row-tables'
 import { diagramAlwaysScrolls, TimelineSvg } from './timeline-svg'
+import { useFollowStep } from './use-follow-step'
 
 const SPEEDS = [0.5, 1, 2, 4] as const
 const BASE_STEP_MS = 900
@@ -46,6 +47,7 @@ export function TimelinePlayer({
   const [speed, setSpeed] = useState<number>(1)
   const id = useId()
   const slider = useRef<HTMLInputElement>(null)
+  const diagramBox = useRef<HTMLElement>(null)
   const states = useMemo(() => stepStates(trace), [trace])
   const labels = useMemo(() => keyLabels(trace), [trace])
 
@@ -66,6 +68,8 @@ export function TimelinePlayer({
     const timer = setTimeout(() => setStep((s) => Math.min(s + 1, last)), BASE_STEP_MS / speed)
     return () => clearTimeout(timer)
   }, [playing, step, speed, last])
+
+  useFollowStep(diagramBox, step, trace)
 
   const go = (next: number) => {
     setPlaying(false)
@@ -177,11 +181,12 @@ export function TimelinePlayer({
           </p>
           <section
             aria-label={`${title}: diagram`}
-            // Scrolls sideways on narrow screens (a trace with many lanes at any width), so it must be
-            // reachable by keyboard; there the arrow keys scroll it (see onKeyDown).
+            // Scrolls sideways on narrow screens (a trace with many lanes at any width) and down on long
+            // traces, so it must be reachable by keyboard; there the arrow keys scroll it (see onKeyDown).
             // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be focusable
             tabIndex={0}
-            className="overflow-x-auto rounded border border-zinc-200 bg-white p-2 focus-visible:outline-2 focus-visible:outline-sky-700 dark:border-zinc-800 dark:bg-zinc-900"
+            ref={diagramBox}
+            className="max-h-[75vh] overflow-auto rounded border border-zinc-200 bg-white p-2 focus-visible:outline-2 focus-visible:outline-sky-700 dark:border-zinc-800 dark:bg-zinc-900"
           >
             {/* Suspense boundaries let React hydrate the heavy parts in small, interruptible chunks. */}
             <Suspense>

@@ -85,6 +85,11 @@ function rowY(index: number): number {
   return HEAD_H + index * ROW_H + ROW_H / 2
 }
 
+/** Where step `index`'s band lies in the drawing, in SVG units (the player keeps it in view). */
+export function stepBand(index: number): { top: number; height: number } {
+  return { top: HEAD_H + index * ROW_H, height: ROW_H }
+}
+
 /** The lifeline of one lane, with the stretches a crash cut out left blank. */
 function lifelineSegments(lane: string, gaps: Interval[], rows: number): Array<[number, number]> {
   const top = HEAD_H - 6
@@ -203,10 +208,11 @@ export function TimelineSvg({ trace, step, titleId, descId, title, description }
       {/* The selected step: a band across every lane. */}
       {trace.events[step] && (
         <rect
+          data-step-band
           x={0}
-          y={HEAD_H + step * ROW_H}
+          y={stepBand(step).top}
           width={width}
-          height={ROW_H}
+          height={stepBand(step).height}
           className="fill-amber-100 dark:fill-amber-900/40 motion-safe:transition-[y] motion-safe:duration-200"
         />
       )}

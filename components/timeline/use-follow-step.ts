@@ -1,0 +1,31 @@
+// Keeps the selected step's band in view inside the diagram's own scroll box: a trace of
+// 180 events is taller than the screen, and a drill starts at its last shown step. Only the
+// box scrolls (never the page), and only when the band is out of its view.
+import { type RefObject, useEffect } from 'react'
+import { stepBand } from './timeline-svg'
+
+function follow(box: HTMLElement, svg: SVGSVGElement, step: number): void {
+  const scale = svg.getBoundingClientRect().width / (svg.viewBox.baseVal.width || 1)
+  const band = stepBand(step)
+  // The band's top within the box's scrolled content, in CSS px.
+  const top =
+    svg.getBoundingClientRect().top - box.getBoundingClientRect().top + box.scrollTop + band.top * scale
+  const bottom = top + band.height * scale
+  if (top < box.scrollTop || bottom > box.scrollTop + box.clientHeight)
+    box.scrollTop = Math.max(0, top - (box.clientHeight - band.height * scale) / 2)
+}
+
+/** `drawing` is what the box shows (the trace): a new one is followed too, even at the same step. */
+export function useFollowStep(box: RefObject<HTMLElement | null>, step: number, drawing: unknown): void {
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `drawing` is read from the DOM, not from the prop
+  useEffect(() => {
+    const el = box.current
+    const svg = el?.querySelector('svg')
+    if (!el || !svg) return
+    follow(el, svg, step)
+    // The drawing's scale settles after hydration (styles, the rows beside it): follow again when it does.
+    const resized = new ResizeObserver(() => follow(el, svg, step))
+    resized.observe(svg)
+    return () => resized.disconnect()
+  }, [box, step, drawing])
+}
