@@ -48,6 +48,8 @@ export function TimelinePlayer({
   const id = useId()
   const slider = useRef<HTMLInputElement>(null)
   const diagramBox = useRef<HTMLElement>(null)
+  // Set when the drawing hydrates: its Suspense boundary may stream in after the player's own effects ran.
+  const [drawing, setDrawing] = useState<SVGSVGElement | null>(null)
   const states = useMemo(() => stepStates(trace), [trace])
   const labels = useMemo(() => keyLabels(trace), [trace])
 
@@ -69,7 +71,7 @@ export function TimelinePlayer({
     return () => clearTimeout(timer)
   }, [playing, step, speed, last])
 
-  useFollowStep(diagramBox, step, trace)
+  useFollowStep(diagramBox, drawing, step, trace)
 
   const go = (next: number) => {
     setPlaying(false)
@@ -191,6 +193,7 @@ export function TimelinePlayer({
             {/* Suspense boundaries let React hydrate the heavy parts in small, interruptible chunks. */}
             <Suspense>
               <TimelineSvg
+                ref={setDrawing}
                 trace={trace}
                 step={step}
                 titleId={`${id}-title`}

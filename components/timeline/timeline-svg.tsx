@@ -2,6 +2,7 @@
 // client leaf) passes the step; everything drawn comes from the trace, so a picture
 // cannot drift from the engine.
 
+import type { Ref } from 'react'
 import { clockLabel } from '@/lib/engine/clock-label'
 import type { ActorKind, Trace, TraceEvent } from '@/lib/engine/trace'
 import { crashGaps, type Interval, isMessage, shortLabel, unknownIntervals } from './model'
@@ -79,6 +80,8 @@ export interface TimelineSvgProps {
   descId: string
   title: string
   description: string
+  /** The drawn `<svg>`, for the player to keep the selected step in view. */
+  ref?: Ref<SVGSVGElement>
 }
 
 function rowY(index: number): number {
@@ -182,7 +185,7 @@ function Mark({ x, y, event }: { x: number; y: number; event: TraceEvent }) {
   )
 }
 
-export function TimelineSvg({ trace, step, titleId, descId, title, description }: TimelineSvgProps) {
+export function TimelineSvg({ trace, step, titleId, descId, title, description, ref }: TimelineSvgProps) {
   const lanes = laneOrder(trace.actors)
   const laneX = new Map(lanes.map((actor, index) => [actor.id, TIME_W + index * LANE_W + LANE_W / 2]))
   const rows = trace.events.length
@@ -194,6 +197,7 @@ export function TimelineSvg({ trace, step, titleId, descId, title, description }
 
   return (
     <svg
+      ref={ref}
       role="img"
       aria-labelledby={`${titleId} ${descId}`}
       viewBox={`0 0 ${width} ${height}`}

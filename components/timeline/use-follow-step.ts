@@ -15,17 +15,25 @@ function follow(box: HTMLElement, svg: SVGSVGElement, step: number): void {
     box.scrollTop = Math.max(0, top - (box.clientHeight - band.height * scale) / 2)
 }
 
-/** `drawing` is what the box shows (the trace): a new one is followed too, even at the same step. */
-export function useFollowStep(box: RefObject<HTMLElement | null>, step: number, drawing: unknown): void {
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `drawing` is read from the DOM, not from the prop
+/**
+ * `svg` comes from a callback ref, not a query: the drawing sits in its own Suspense boundary,
+ * which on a long trace streams in and hydrates after the player's effects have run.
+ * `trace` is what the box shows: a new one is followed too, even at the same step.
+ */
+export function useFollowStep(
+  box: RefObject<HTMLElement | null>,
+  svg: SVGSVGElement | null,
+  step: number,
+  trace: unknown,
+): void {
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `trace` is read from the DOM, not from the prop
   useEffect(() => {
     const el = box.current
-    const svg = el?.querySelector('svg')
     if (!el || !svg) return
     follow(el, svg, step)
     // The drawing's scale settles after hydration (styles, the rows beside it): follow again when it does.
     const resized = new ResizeObserver(() => follow(el, svg, step))
     resized.observe(svg)
     return () => resized.disconnect()
-  }, [box, step, drawing])
+  }, [box, svg, step, trace])
 }
