@@ -3,21 +3,19 @@ import { TimezoneSync } from '@/components/review/timezone-sync'
 import { sqlite } from '@/db/client'
 import { studyQueries } from '@/db/queries/study'
 import { requestNowMs } from '@/lib/clock'
-import { reviewDeckFor } from '@/lib/decks'
-import { warmDrillCards } from '@/lib/drills/cards'
 import { currentLearnerId } from '@/lib/learner'
+import { studyDecks, studySummary } from '@/lib/review'
 import { formatInstant } from '@/lib/srs/format-time'
-import { studySummary } from '@/lib/srs/review'
 
 export const dynamic = 'force-dynamic'
 
 export default async function DashboardPage() {
   const learnerId = await currentLearnerId()
   const nowMs = await requestNowMs()
-  await warmDrillCards()
+  const decks = await studyDecks()
   const db = sqlite()
   const knowsTimezone = studyQueries(db).getLearnerSettingsByLearnerId(learnerId) !== undefined
-  const cards = reviewDeckFor(db, learnerId)
+  const cards = decks.reviewDeckFor(db, learnerId)
   const summary = studySummary(db, learnerId, cards, nowMs)
   const stats = [
     { label: 'Due now', value: String(summary.dueNow), testId: 'due-now' },

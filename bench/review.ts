@@ -14,10 +14,12 @@ import path from 'node:path'
 import { migrateSqlite, openSqlite } from '../db/open'
 import { dueCardsSql, studyQueries } from '../db/queries/study'
 import { allCards } from '../lib/content/cards'
-import { reviewCardById, reviewDeckFor } from '../lib/decks'
 import { DAY_MS } from '../lib/engine/constants'
-import { gradeRequestSchema } from '../lib/srs/grade-input'
-import { gradeReview, nextReview } from '../lib/srs/review'
+// The modules themselves, not lib/review's index: it also holds server-only code.
+import { studyDecks } from '../lib/review/decks'
+import { gradeRequestSchema } from '../lib/review/grade-input'
+import { gradeFoundCard } from '../lib/review/grade-review'
+import { nextReview } from '../lib/review/next-review'
 import { RATINGS } from '../lib/srs/rubric'
 
 const LEARNERS = Number(process.env.BENCH_LEARNERS ?? 10_000)
@@ -194,6 +196,8 @@ console.log(
 
 // ── grade: first attempts on distinct learners' due cards ──
 const q = studyQueries(sqlite)
+// The deck registry the app uses (the drills deck warmed before it is handed out).
+const decks = await studyDecks()
 const targets: { learnerId: string; cardId: string; token: string; body: unknown }[] = []
 for (let i = 0; targets.length < GRADES && i < LEARNERS * 4; i++) {
   const id = learnerId(Math.floor(random() * LEARNERS))
@@ -203,7 +207,7 @@ for (let i = 0; targets.length < GRADES && i < LEARNERS * 4; i++) {
   const due = q.getDueCardsByLearnerId({ learnerId: id, dueBeforeMs: nowMs, limit: 1 })[0]
   const cardId = ownTurn ? `own-card-${Math.floor(random() * OWN_CARDS)}` : due?.cardId
   if (!cardId) continue
-  const card = reviewCardById(sqlite, id, cardId)!
+  const card = decks.reviewCardById(sqlite, id, cardId)!
   const token = `bench-${targets.length}-${SEED}`
   targets.push({
     learnerId: id,
@@ -225,9 +229,9 @@ function gradeOnce(i: number) {
   const target = targets[i]!
   const request = gradeRequestSchema.parse(target.body)
   const { timezone: _timezone, ...grade } = request
-  // As lib/srs/submit-grade.ts does: resolve the card through the deck registry, then grade.
-  const card = reviewCardById(sqlite, target.learnerId, grade.cardId)
-  const result = gradeReview(sqlite, card ? [card] : [], { ...grade, learnerId: target.learnerId, nowMs })
+  // As lib/review/submit-grade.ts does: resolve the card through the deck registry, then grade.
+  const found = decks.findCard(sqlite, target.learnerId, grade.cardId)
+  const result = gradeFoundCard(sqlite, found, { ...grade, learnerId: target.learnerId, nowMs })
   if (result.kind !== 'graded' && result.kind !== 'replayed') throw new Error(`grade ${i}: ${result.kind}`)
 }
 
@@ -251,7 +255,7 @@ const plan = (sqlite.prepare(`EXPLAIN QUERY PLAN ${dueCardsSql}`).all('x', nowMs
 
 // ── the /review page's read: next card + preview ──
 const nextCard = measure(queueLearners.length, (i) =>
-  nextReview(sqlite, queueLearners[i]!, reviewDeckFor(sqlite, queueLearners[i]!), nowMs),
+  nextReview(sqlite, queueLearners[i]!, decks.reviewDeckFor(sqlite, queueLearners[i]!), nowMs),
 )
 const ownLookupPlan = (
   sqlite

@@ -3,8 +3,9 @@ import Link from 'next/link'
 import { DrillList } from '@/components/drills/drill-list'
 import { sqlite } from '@/db/client'
 import { allCards } from '@/lib/content/cards'
-import { allReviewCardsFor, decksFor, type ReviewCard } from '@/lib/decks'
+import type { ReviewCard } from '@/lib/decks'
 import { currentLearnerId } from '@/lib/learner'
+import { studyDecks } from '@/lib/review'
 
 export const metadata: Metadata = { title: 'Cards' }
 // Lists the learner's own cards too: per request.
@@ -37,8 +38,9 @@ export default async function CardsPage() {
   const learnerId = await currentLearnerId()
   const db = sqlite()
   const cards = allCards()
-  const ownDecks = decksFor(db, learnerId).filter((deck) => deck.kind === 'own')
-  const ownCards = allReviewCardsFor(db, learnerId)
+  const decks = await studyDecks()
+  const ownDecks = decks.decksFor(db, learnerId).filter((deck) => deck.kind === 'own')
+  const ownCards = decks.allReviewCardsFor(db, learnerId)
   const cardsOf = (deckId: string): ReviewCard[] => ownCards.filter((card) => card.deckId === deckId)
 
   return (

@@ -1,15 +1,14 @@
 'use server'
-// The review loop's server actions: thin — validate, call lib/srs, refresh the page.
+// The review loop's server actions: thin — validate, call lib/review, refresh the page.
 import { refresh } from 'next/cache'
 import { headers } from 'next/headers'
 import { sqlite } from '@/db/client'
 import { requestNowMs } from '@/lib/clock'
 import { rateLimit } from '@/lib/http/edge'
 import { currentLearnerId, writingLearnerId } from '@/lib/learner'
-import { undoRequestSchema } from '@/lib/srs/grade-input'
-import { rememberBrowserTimezone, undoReview } from '@/lib/srs/review'
+import { rememberBrowserTimezone, undoRequestSchema, undoReview } from '@/lib/review'
+import { submitGrade } from '@/lib/review/submit-grade'
 import { timezoneSchema } from '@/lib/srs/settings'
-import { submitGrade } from '@/lib/srs/submit-grade'
 
 export type ActionResult = { ok: true } | { ok: false; error: string }
 

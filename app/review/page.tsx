@@ -9,12 +9,9 @@ import { studyQueries } from '@/db/queries/study'
 import { requestNowMs } from '@/lib/clock'
 import { cardById } from '@/lib/content/cards'
 import { markdownToHtml } from '@/lib/content/markdown'
-import { reviewCardById, reviewDeckFor } from '@/lib/decks'
-import { warmDrillCards } from '@/lib/drills/cards'
-import { drillReviewRound } from '@/lib/drills/review-round'
 import { currentLearnerId } from '@/lib/learner'
+import { drillRoundFor, nextReview, settingsForLearner, studyDecks, undoableReview } from '@/lib/review'
 import { formatInstant } from '@/lib/srs/format-time'
-import { nextReview, settingsForLearner, undoableReview } from '@/lib/srs/review'
 import { type GradeRating, RATING_NAMES, RATINGS } from '@/lib/srs/rubric'
 import { intervalLabel } from '@/lib/srs/scheduler'
 
@@ -26,7 +23,6 @@ export default async function ReviewPage() {
   const nowMs = await requestNowMs()
   const db = sqlite()
   const knowsTimezone = studyQueries(db).getLearnerSettingsByLearnerId(learnerId) !== undefined
-  await warmDrillCards()
 
   return (
     <section aria-labelledby="review-title" className="space-y-6">
@@ -50,14 +46,15 @@ function SettingUp() {
 
 async function ReviewBody({ learnerId, nowMs }: { learnerId: string; nowMs: number }) {
   const db = sqlite()
+  const decks = await studyDecks()
   const settings = settingsForLearner(db, learnerId)
-  const next = nextReview(db, learnerId, reviewDeckFor(db, learnerId), nowMs)
+  const next = nextReview(db, learnerId, decks.reviewDeckFor(db, learnerId), nowMs)
   const latest = undoableReview(db, learnerId, nowMs)
   const undo = latest ? (
     <UndoButton
       logId={latest.id}
       lastGrade={`${RATING_NAMES[latest.rating as GradeRating] ?? 'graded'} on “${
-        reviewCardById(db, learnerId, latest.cardId)?.title ?? latest.cardId
+        decks.reviewCardById(db, learnerId, latest.cardId)?.title ?? latest.cardId
       }”, back ${formatInstant(latest.dueAfterMs, settings.timezone)}`}
     />
   ) : null
@@ -111,7 +108,7 @@ async function ReviewBody({ learnerId, nowMs }: { learnerId: string; nowMs: numb
 
   // The answer-length target is a built-in card's frontmatter field (own cards have none).
   const answerTargetMinutes = cardById(card.id)?.answerTargetMinutes
-  const drill = card.kind === 'drill' ? await drillReviewRound(db, learnerId, card.id) : null
+  const drill = await drillRoundFor(db, learnerId, card)
   if (drill) {
     return (
       <div className="space-y-6">

@@ -7,9 +7,8 @@ import { SettingsForm } from '@/components/settings/settings-form'
 import { sqlite } from '@/db/client'
 import { ownCardQueries } from '@/db/queries/own-cards'
 import { studyQueries } from '@/db/queries/study'
-import { decksFor } from '@/lib/decks'
 import { currentLearnerId } from '@/lib/learner'
-import { settingsForLearner } from '@/lib/srs/review'
+import { decksFor, settingsForLearner } from '@/lib/review'
 
 export const metadata: Metadata = { title: 'Settings' }
 export const dynamic = 'force-dynamic'

@@ -9,9 +9,8 @@ import { RetentionChart } from '@/components/stats/retention-chart'
 import { ReviewHeatmap } from '@/components/stats/review-heatmap'
 import { sqlite } from '@/db/client'
 import { requestNowMs } from '@/lib/clock'
-import { allReviewCardsFor } from '@/lib/decks'
-import { warmDrillCards } from '@/lib/drills/cards'
 import { currentLearnerId } from '@/lib/learner'
+import { studyDecks } from '@/lib/review'
 import { buildStats } from '@/lib/stats/build'
 import {
   getCardStatesByLearnerId,
@@ -25,14 +24,14 @@ export const dynamic = 'force-dynamic'
 export default async function StatsPage() {
   const learnerId = await currentLearnerId()
   const nowMs = await requestNowMs()
-  await warmDrillCards()
+  const decks = await studyDecks()
   const db = sqlite()
   const stats = buildStats(
     {
       settings: getStatsSettingsByLearnerId(db, learnerId),
       reviews: getStatsReviewsByLearnerId(db, learnerId),
       cardStates: getCardStatesByLearnerId(db, learnerId),
-      cards: allReviewCardsFor(db, learnerId).map((card) => ({ ...card, points: [...card.points] })),
+      cards: decks.allReviewCardsFor(db, learnerId).map((card) => ({ ...card, points: [...card.points] })),
     },
     nowMs,
   )

@@ -1,5 +1,5 @@
 // Loads and validates every card in content/cards (Markdown + YAML frontmatter).
-// Plain Node: used by pages, lib/srs, scripts and tests alike.
+// Plain Node: used by pages, lib/decks, scripts and tests alike.
 import fs from 'node:fs'
 import path from 'node:path'
 import matter from 'gray-matter'

@@ -1,9 +1,66 @@
-// Every deck source, in deck order: the idempotency deck first, then timeline
-// drills, then the learner's own decks (by name). A new source is one file in
-// sources/ and one line here.
-import { builtInDeckSource } from './sources/built-in'
-import { drillsDeckSource } from './sources/drills'
-import { ownDeckSource } from './sources/own'
-import type { DeckSource } from './types'
+// A deck registry over the sources it is given, in deck order. lib/decks knows no
+// particular source list: the composition root (lib/review/decks.ts) picks the
+// sources and hands out the registry only once every source is warm.
+import type { Sqlite } from '@/db/open'
+import { disabledDecksOf } from './settings'
+import type { DeckInfo, DeckSource, ReviewCard } from './types'
 
-export const deckSources: readonly DeckSource[] = [builtInDeckSource, drillsDeckSource, ownDeckSource]
+export interface FoundCard {
+  card: ReviewCard
+  /** The source the card came from: it decides the card's suggested rating. */
+  source: DeckSource
+}
+
+export interface DeckRegistry {
+  /** Resolves once every source may list its cards. */
+  ready(): Promise<void>
+  /** Every deck this learner has, in deck order, with whether it is switched on (needs no warm-up). */
+  decksFor(sqlite: Sqlite, learnerId: string): (DeckInfo & { enabled: boolean })[]
+  /** Every card the learner has, switched-off decks included (stats and history need their titles). */
+  allReviewCardsFor(sqlite: Sqlite, learnerId: string): ReviewCard[]
+  /** The cards of the decks that are on, in deck order: the review queue's deck. */
+  reviewDeckFor(sqlite: Sqlite, learnerId: string): ReviewCard[]
+  /** Any card this learner may have (whether or not its deck is on), or undefined. */
+  reviewCardById(sqlite: Sqlite, learnerId: string, cardId: string): ReviewCard | undefined
+  /** The same, with the source it came from (grading asks the source for the suggested rating). */
+  findCard(sqlite: Sqlite, learnerId: string, cardId: string): FoundCard | undefined
+}
+
+function infosOf(source: DeckSource, sqlite: Sqlite, learnerId: string): DeckInfo[] {
+  return typeof source.info === 'function' ? source.info(sqlite, learnerId) : [source.info]
+}
+
+export function deckRegistry(sources: readonly DeckSource[]): DeckRegistry {
+  const allReviewCardsFor = (sqlite: Sqlite, learnerId: string) =>
+    sources.flatMap((source) => source.cards(sqlite, learnerId))
+
+  const findCard = (sqlite: Sqlite, learnerId: string, cardId: string): FoundCard | undefined => {
+    for (const source of sources) {
+      const card = source.cardById
+        ? source.cardById(sqlite, learnerId, cardId)
+        : source.cards(sqlite, learnerId).find((c) => c.id === cardId)
+      if (card) return { card, source }
+    }
+    return undefined
+  }
+
+  return {
+    ready: async () => {
+      await Promise.all(sources.map((source) => source.warm?.()))
+    },
+    decksFor(sqlite, learnerId) {
+      const disabled = disabledDecksOf(sqlite, learnerId)
+      return sources
+        .flatMap((source) => infosOf(source, sqlite, learnerId))
+        .map((deck) => ({ ...deck, enabled: !disabled.has(deck.id) }))
+    },
+    allReviewCardsFor,
+    reviewDeckFor(sqlite, learnerId) {
+      const disabled = disabledDecksOf(sqlite, learnerId)
+      const cards = allReviewCardsFor(sqlite, learnerId)
+      return disabled.size === 0 ? cards : cards.filter((card) => !disabled.has(card.deckId))
+    },
+    reviewCardById: (sqlite, learnerId, cardId) => findCard(sqlite, learnerId, cardId)?.card,
+    findCard,
+  }
+}

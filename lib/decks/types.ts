@@ -1,9 +1,11 @@
-// Decks: what the review loop studies. Built-in decks come from content/ (and the
-// drills deck from engine traces); learners' own decks from the database. Every
-// deck source yields the same ReviewCard, so /review, stats, undo and the
-// study-state transfer never ask where a card came from.
+// Decks: what the review loop studies. The built-in deck comes from content/,
+// learners' own decks from the database, and other areas offer sources of their own
+// (the drills, from engine traces). Every deck source yields the same ReviewCard, so
+// /review, stats, undo and the study-state transfer never ask where a card came from;
+// what does vary by kind of card (the suggested rating) the source passes in.
 import type { Sqlite } from '@/db/open'
-import type { StudyCard } from '@/lib/srs/review'
+import type { SuggestRating } from '@/lib/srs/rubric'
+import type { StudyCard } from '@/lib/srs/study-card'
 
 /** `idempotency` (content/cards' `deck`), `timeline-drills`, or `own:<slug>` for a learner's own deck. */
 export type DeckId = string
@@ -41,6 +43,13 @@ export interface DeckSource {
   cards(sqlite: Sqlite, learnerId: string): ReviewCard[]
   /** Optional fast path for one card (grading resolves one card per review). */
   cardById?(sqlite: Sqlite, learnerId: string, cardId: string): ReviewCard | undefined
+  /** The rating this source's cards suggest from the points ticked (stored with each review). */
+  suggestRating: SuggestRating
+  /**
+   * Optional async set-up before `cards` may be called (the drills build theirs from
+   * engine runs, once per process). The registry's `ready()` awaits every source's.
+   */
+  warm?(): Promise<void>
 }
 
 export const OWN_DECK_PREFIX = 'own:'

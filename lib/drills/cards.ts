@@ -1,7 +1,7 @@
 // Drills as review cards: one card per drill, its points = the drill's question slots
 // (stable per card), so review logs' points_ticked = the questions answered right and
 // per-point misses in /stats become per-question misses.
-import type { ReviewCard } from '@/lib/decks/types'
+import type { ReviewCard } from '@/lib/decks'
 import { allDrills, drillCardId } from './catalogue'
 import { drillSlots } from './round'
 import type { Drill } from './types'
@@ -26,7 +26,8 @@ let warming: Promise<ReviewCard[]> | undefined
 
 /**
  * Builds every drill once per process (the engine runs are async; the deck registry is
- * synchronous). Awaited by the pages and grading that list or grade cards.
+ * synchronous). The drills deck source's warm-up: lib/review awaits it before it hands
+ * out the registry, so no page or use case calls it.
  */
 export function warmDrillCards(): Promise<ReviewCard[]> {
   warming ??= allDrills().then((drills) => {

@@ -5,7 +5,7 @@
 // card schema; an error names the file, the card and the field.
 import matter from 'gray-matter'
 import { type OwnCard, ownCardSchema } from '@/lib/content/schema'
-import { isBuiltInCardId } from '@/lib/decks/sources/built-in'
+import { isBuiltInCardId } from '@/lib/decks'
 import { type CardFileIssue, dottedPath } from './errors'
 
 export { type CardFileIssue, describeIssue } from './errors'

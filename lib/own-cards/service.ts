@@ -4,7 +4,7 @@
 import type { Sqlite } from '@/db/open'
 import { type OwnCardRecord, ownCardQueries } from '@/db/queries/own-cards'
 import { type OwnCard, ownCardSchema, slugify } from '@/lib/content/schema'
-import { isBuiltInCardId } from '@/lib/decks/sources/built-in'
+import { isBuiltInCardId } from '@/lib/decks'
 import { type FieldErrors, fieldErrorsOf } from './errors'
 
 /** Far above any real deck; keeps one learner from filling the disk. */

@@ -1,5 +1,6 @@
 // The five-point self-grade: which points the learner said → a suggested rating.
 // The learner may always choose another; this is only the default.
+import type { StudyCard } from './study-card'
 
 /** ts-fsrs' Rating numbers (kept here so client code need not bundle the scheduler). */
 export const Rating = { Again: 1, Hard: 2, Good: 3, Easy: 4 } as const
@@ -32,3 +33,13 @@ export function suggestRating(points: readonly RubricPoint[], tickedIds: Readonl
   if (missed.length === 1) return Rating.Hard
   return Rating.Again
 }
+
+/**
+ * How a kind of card turns the points ticked into a suggested rating. Each deck source
+ * supplies one (the rubric below for recall cards; drills count wrong answers), so the
+ * study rules never ask what kind a card is — as ts-fsrs takes its strategies from outside.
+ */
+export type SuggestRating = (card: StudyCard, tickedIds: ReadonlySet<string>) => GradeRating
+
+/** Recall cards (built-in and own): the rubric over the card's points. */
+export const suggestRecallRating: SuggestRating = (card, tickedIds) => suggestRating(card.points, tickedIds)

@@ -3,11 +3,9 @@
 // "today". Pure: every function takes the instant and the zone; uses only the
 // platform's Intl for zone rules (DST included).
 
-import { DAY_MS } from '@/lib/engine/constants'
-
-export { DAY_MS }
-
 const HOUR_MS = 3_600_000
+/** One UTC calendar day: study-day numbers count whole UTC days (a study day itself may be 23 or 25 h). */
+export const DAY_MS = 24 * HOUR_MS
 
 export interface StudyDayConfig {
   /** IANA zone, e.g. 'Europe/Berlin'. */

@@ -1,9 +1,10 @@
 // Test helpers: a fresh migrated in-memory database and reviews recorded by the
-// review loop's own code (lib/srs gradeReview). Imported by unit tests only.
+// review loop's own code (lib/review gradeReview). Imported by unit tests only.
 import type { Rating } from 'ts-fsrs'
 import { migrateSqlite, openSqlite, type Sqlite } from '@/db/open'
-import { type GradeResult, gradeReview, type StudyCard } from '@/lib/srs/review'
-import type { GradeRating } from '@/lib/srs/rubric'
+import { type GradeResult, gradeReview } from '@/lib/review/grade-review'
+import { type GradeRating, suggestRecallRating } from '@/lib/srs/rubric'
+import type { StudyCard } from '@/lib/srs/study-card'
 
 export function freshDatabase(): Sqlite {
   const sqlite = openSqlite(':memory:')
@@ -35,16 +36,21 @@ export function recordReview(sqlite: Sqlite, learnerId: string, review: Recorded
       points: review.pointsAll.map((id) => ({ id, text: `Point ${id}`, critical: false })),
     },
   ]
-  return gradeReview(sqlite, deck, {
-    learnerId,
-    cardId: review.cardId,
-    attemptToken: review.attemptToken ?? `attempt-${review.cardId}-${review.nowMs}`,
-    rating: review.rating as GradeRating,
-    pointsTicked: review.pointsTicked,
-    durationMs: review.durationMs ?? 30_000,
-    answerMode: 'aloud',
-    nowMs: review.nowMs,
-  })
+  return gradeReview(
+    sqlite,
+    deck,
+    {
+      learnerId,
+      cardId: review.cardId,
+      attemptToken: review.attemptToken ?? `attempt-${review.cardId}-${review.nowMs}`,
+      rating: review.rating as GradeRating,
+      pointsTicked: review.pointsTicked,
+      durationMs: review.durationMs ?? 30_000,
+      answerMode: 'aloud',
+      nowMs: review.nowMs,
+    },
+    suggestRecallRating,
+  )
 }
 
 /** Every study row of a learner, for "nothing changed" comparisons. */

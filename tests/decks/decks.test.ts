@@ -4,9 +4,8 @@ import { beforeAll, beforeEach, describe, expect, test } from 'vitest'
 import type { Sqlite } from '@/db/open'
 import { type OwnCardRecord, ownCardQueries } from '@/db/queries/own-cards'
 import { allCards } from '@/lib/content/cards'
-import { decksFor, reviewCardById, reviewDeckFor, saveDisabledDecks } from '@/lib/decks'
-import { warmDrillCards } from '@/lib/drills/cards'
-import { gradeReview, nextReview } from '@/lib/srs/review'
+import { type DeckRegistry, saveDisabledDecks } from '@/lib/decks'
+import { gradeFoundCard, nextReview, studyDecks } from '@/lib/review'
 import { Rating } from '@/lib/srs/rubric'
 import { addLearner, freshDatabase } from '../study/fixtures'
 
@@ -35,10 +34,15 @@ function ownCard(id: string, deckName: string, createdAtMs: number): OwnCardReco
 let sqlite: Sqlite
 const builtInIds = allCards().map((card) => card.id)
 let drillIds: string[] = []
+let decks: DeckRegistry
 
-// The timeline drills deck is built from engine runs (async) before the registry serves it.
+// The timeline drills deck is built from engine runs (async): lib/review hands out the registry once it is.
 beforeAll(async () => {
-  drillIds = (await warmDrillCards()).map((card) => card.id)
+  decks = await studyDecks()
+  drillIds = decks
+    .allReviewCardsFor(freshDatabase(), bob)
+    .filter((card) => card.kind === 'drill')
+    .map((card) => card.id)
 })
 
 beforeEach(() => {
@@ -54,13 +58,13 @@ beforeEach(() => {
 
 describe('decks', () => {
   test('deck order: the built-in deck first, then timeline drills, then own decks by name', () => {
-    expect(decksFor(sqlite, alice)).toEqual([
+    expect(decks.decksFor(sqlite, alice)).toEqual([
       { id: 'idempotency', title: 'Idempotency keys', kind: 'built-in', enabled: true },
       { id: 'timeline-drills', title: 'Timeline drills', kind: 'drills', enabled: true },
       { id: 'own:outbox', title: 'Outbox', kind: 'own', enabled: true },
       { id: 'own:rate-limiter', title: 'Rate limiter', kind: 'own', enabled: true },
     ])
-    expect(reviewDeckFor(sqlite, alice).map((card) => card.id)).toEqual([
+    expect(decks.reviewDeckFor(sqlite, alice).map((card) => card.id)).toEqual([
       ...builtInIds,
       ...drillIds,
       'outbox-table',
@@ -70,10 +74,10 @@ describe('decks', () => {
   })
 
   test('another learner sees only the built-in decks and cannot resolve an own card', () => {
-    expect(decksFor(sqlite, bob).map((deck) => deck.id)).toEqual(['idempotency', 'timeline-drills'])
-    expect(reviewDeckFor(sqlite, bob).map((card) => card.id)).toEqual([...builtInIds, ...drillIds])
-    expect(reviewCardById(sqlite, bob, 'token-bucket')).toBeUndefined()
-    expect(reviewCardById(sqlite, alice, 'token-bucket')).toMatchObject({
+    expect(decks.decksFor(sqlite, bob).map((deck) => deck.id)).toEqual(['idempotency', 'timeline-drills'])
+    expect(decks.reviewDeckFor(sqlite, bob).map((card) => card.id)).toEqual([...builtInIds, ...drillIds])
+    expect(decks.reviewCardById(sqlite, bob, 'token-bucket')).toBeUndefined()
+    expect(decks.reviewCardById(sqlite, alice, 'token-bucket')).toMatchObject({
       deckId: 'own:rate-limiter',
       kind: 'recall',
     })
@@ -81,26 +85,26 @@ describe('decks', () => {
 
   test('a switched-off deck leaves the review deck but its cards still resolve (grading, undo, stats)', () => {
     saveDisabledDecks(sqlite, alice, ['idempotency', 'own:outbox'], t0)
-    expect(decksFor(sqlite, alice).map((deck) => deck.enabled)).toEqual([false, true, false, true])
-    expect(reviewDeckFor(sqlite, alice).map((card) => card.id)).toEqual([
+    expect(decks.decksFor(sqlite, alice).map((deck) => deck.enabled)).toEqual([false, true, false, true])
+    expect(decks.reviewDeckFor(sqlite, alice).map((card) => card.id)).toEqual([
       ...drillIds,
       'sliding-window',
       'token-bucket',
     ])
-    expect(reviewCardById(sqlite, alice, 'outbox-table')?.title).toBe('Card outbox-table')
-    expect(reviewCardById(sqlite, alice, builtInIds[0] ?? '')?.deckId).toBe('idempotency')
+    expect(decks.reviewCardById(sqlite, alice, 'outbox-table')?.title).toBe('Card outbox-table')
+    expect(decks.reviewCardById(sqlite, alice, builtInIds[0] ?? '')?.deckId).toBe('idempotency')
     // Settings saved later keep the switches (the study settings upsert does not touch them).
     saveDisabledDecks(sqlite, alice, [], t0)
-    expect(reviewDeckFor(sqlite, alice)).toHaveLength(builtInIds.length + drillIds.length + 3)
+    expect(decks.reviewDeckFor(sqlite, alice)).toHaveLength(builtInIds.length + drillIds.length + 3)
   })
 
   test('the queue offers an own card once the built-in decks are off, and grading it uses its critical point', () => {
     saveDisabledDecks(sqlite, alice, ['idempotency', 'timeline-drills'], t0)
-    const next = nextReview(sqlite, alice, reviewDeckFor(sqlite, alice), t0)
+    const next = nextReview(sqlite, alice, decks.reviewDeckFor(sqlite, alice), t0)
     expect(next.kind).toBe('card')
     if (next.kind !== 'card') return
     expect(next.card.id).toBe('outbox-table')
-    const result = gradeReview(sqlite, [next.card], {
+    const result = gradeFoundCard(sqlite, decks.findCard(sqlite, alice, next.card.id), {
       learnerId: alice,
       cardId: next.card.id,
       attemptToken: 'attempt-own-1',

@@ -4,19 +4,19 @@
 import { beforeAll, beforeEach, describe, expect, test } from 'vitest'
 import type { Sqlite } from '@/db/open'
 import { allCards } from '@/lib/content/cards'
-import { reviewCardById, reviewDeckFor, saveDisabledDecks } from '@/lib/decks'
-import { warmDrillCards } from '@/lib/drills/cards'
+import { type DeckRegistry, saveDisabledDecks } from '@/lib/decks'
 import { reviewCountOf } from '@/lib/drills/review-round'
-import { gradeReview, nextReview } from '@/lib/srs/review'
+import { gradeFoundCard, nextReview, studyDecks } from '@/lib/review'
 import { Rating } from '@/lib/srs/rubric'
 import { addLearner, freshDatabase } from '../study/fixtures'
 
 const learner = '33333333-3333-4333-8333-333333333333'
 const t0 = Date.parse('2026-03-10T10:00:00Z')
 let sqlite: Sqlite
+let decks: DeckRegistry
 
 beforeAll(async () => {
-  await warmDrillCards()
+  decks = await studyDecks()
 })
 beforeEach(() => {
   sqlite = freshDatabase()
@@ -24,9 +24,9 @@ beforeEach(() => {
 })
 
 function gradeDrill(cardId: string, pointsTicked: string[], token: string, nowMs = t0) {
-  const card = reviewCardById(sqlite, learner, cardId)
-  if (!card) throw new Error(cardId)
-  return gradeReview(sqlite, [card], {
+  const found = decks.findCard(sqlite, learner, cardId)
+  if (!found) throw new Error(cardId)
+  return gradeFoundCard(sqlite, found, {
     learnerId: learner,
     cardId,
     attemptToken: token,
@@ -47,7 +47,7 @@ const suggestedOf = (token: string) =>
 
 describe('timeline drills deck', () => {
   test('comes after the idempotency cards, one card per drill whose points are its question slots', () => {
-    const deck = reviewDeckFor(sqlite, learner)
+    const deck = decks.reviewDeckFor(sqlite, learner)
     const builtIn = allCards().length
     expect(deck.slice(0, builtIn).every((card) => card.kind === 'recall')).toBe(true)
     const drills = deck.slice(builtIn).filter((card) => card.kind === 'drill')
@@ -59,7 +59,7 @@ describe('timeline drills deck', () => {
 
   test('new-card limits apply: with the idempotency deck off, the first new card is the first drill', () => {
     saveDisabledDecks(sqlite, learner, ['idempotency'], t0)
-    const next = nextReview(sqlite, learner, reviewDeckFor(sqlite, learner), t0)
+    const next = nextReview(sqlite, learner, decks.reviewDeckFor(sqlite, learner), t0)
     expect(next.kind === 'card' && next.card.id).toBe('drill-lost-response')
   })
 
@@ -77,7 +77,7 @@ describe('timeline drills deck', () => {
   test('switched off: no drill card in the queue, but graded ones still resolve for stats and undo', () => {
     gradeDrill('drill-lost-response', ['next'], 'attempt-before-off')
     saveDisabledDecks(sqlite, learner, ['timeline-drills'], t0)
-    expect(reviewDeckFor(sqlite, learner).some((card) => card.kind === 'drill')).toBe(false)
-    expect(reviewCardById(sqlite, learner, 'drill-lost-response')?.title).toMatch(/^Drill: /)
+    expect(decks.reviewDeckFor(sqlite, learner).some((card) => card.kind === 'drill')).toBe(false)
+    expect(decks.reviewCardById(sqlite, learner, 'drill-lost-response')?.title).toMatch(/^Drill: /)
   })
 })

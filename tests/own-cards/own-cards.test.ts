@@ -1,13 +1,14 @@
 // Own cards over a real (in-memory) database: the form's create/edit/delete, the
 // Markdown files (parse, export, import twice), errors naming file/card/field,
 // and the study-state export carrying own cards to a fresh learner.
-import { beforeEach, describe, expect, test } from 'vitest'
+import { beforeAll, beforeEach, describe, expect, test } from 'vitest'
 import type { Sqlite } from '@/db/open'
 import { ownCardQueries } from '@/db/queries/own-cards'
-import { reviewCardById, reviewDeckFor } from '@/lib/decks'
+import type { DeckRegistry } from '@/lib/decks'
 import { importOwnCardFiles, ownCardsOf } from '@/lib/own-cards/import'
 import { cardsToMarkdown, describeIssue, parseCardFiles } from '@/lib/own-cards/markdown-file'
 import { createOwnCard, deleteOwnCard, updateOwnCard } from '@/lib/own-cards/service'
+import { studyDecks } from '@/lib/review'
 import { exportStudyState } from '@/lib/transfer/export'
 import { importStudyState } from '@/lib/transfer/import'
 import { addLearner, freshDatabase } from '../study/fixtures'
@@ -15,6 +16,11 @@ import { addLearner, freshDatabase } from '../study/fixtures'
 const alice = '11111111-1111-4111-8111-111111111111'
 const bob = '22222222-2222-4222-8222-222222222222'
 const t0 = Date.parse('2026-03-10T10:00:00Z')
+
+let decks: DeckRegistry
+beforeAll(async () => {
+  decks = await studyDecks()
+})
 
 const formInput = {
   title: 'Token bucket rate limiter',
@@ -60,11 +66,11 @@ describe('writing a card', () => {
   test('saves a valid card under an id from its title, in its own deck, for its author only', () => {
     const result = createOwnCard(sqlite, alice, formInput, t0)
     expect(result).toEqual({ kind: 'saved', id: 'token-bucket-rate-limiter' })
-    expect(reviewCardById(sqlite, alice, 'token-bucket-rate-limiter')).toMatchObject({
+    expect(decks.reviewCardById(sqlite, alice, 'token-bucket-rate-limiter')).toMatchObject({
       deckId: 'own:rate-limiter',
       title: 'Token bucket rate limiter',
     })
-    expect(reviewCardById(sqlite, bob, 'token-bucket-rate-limiter')).toBeUndefined()
+    expect(decks.reviewCardById(sqlite, bob, 'token-bucket-rate-limiter')).toBeUndefined()
     // The same title again gets the next free id.
     expect(createOwnCard(sqlite, alice, formInput, t0)).toEqual({
       kind: 'saved',
@@ -136,9 +142,9 @@ describe('writing a card', () => {
       kind: 'saved',
       id,
     })
-    expect(reviewCardById(sqlite, alice, id)?.prompt).toBe('Design a distributed rate limiter.')
+    expect(decks.reviewCardById(sqlite, alice, id)?.prompt).toBe('Design a distributed rate limiter.')
     expect(deleteOwnCard(sqlite, alice, id)).toBe(true)
-    expect(reviewCardById(sqlite, alice, id)).toBeUndefined()
+    expect(decks.reviewCardById(sqlite, alice, id)).toBeUndefined()
   })
 })
 
@@ -155,7 +161,7 @@ describe('Markdown files', () => {
       summary: { added: 0, updated: 0, unchanged: 20 },
     })
     expect(sqlite.prepare('SELECT * FROM own_cards ORDER BY id').all()).toEqual(before)
-    expect(reviewDeckFor(sqlite, bob).some((card) => card.id.startsWith('outbox-'))).toBe(false)
+    expect(decks.reviewDeckFor(sqlite, bob).some((card) => card.id.startsWith('outbox-'))).toBe(false)
   })
 
   test('export → import into a fresh learner reproduces the cards, in deck order', () => {
@@ -164,7 +170,9 @@ describe('Markdown files', () => {
     const exported = cardsToMarkdown(ownCardsOf(sqlite, alice))
     importOwnCardFiles(sqlite, bob, [{ name: 'export.md', text: exported }], t0 + 5)
     expect(ownCardsOf(sqlite, bob)).toEqual(ownCardsOf(sqlite, alice))
-    expect(reviewDeckFor(sqlite, bob).map((c) => c.id)).toEqual(reviewDeckFor(sqlite, alice).map((c) => c.id))
+    expect(decks.reviewDeckFor(sqlite, bob).map((c) => c.id)).toEqual(
+      decks.reviewDeckFor(sqlite, alice).map((c) => c.id),
+    )
   })
 
   test('one card per file works too, and a file may hold several files worth of decks', () => {

@@ -1,7 +1,7 @@
 // A fresh in-memory study database (same migrations as the app) and a small deck.
 import { migrateSqlite, openSqlite, type Sqlite } from '@/db/open'
 import { studyQueries } from '@/db/queries/study'
-import type { StudyCard } from '@/lib/srs/review'
+import type { StudyCard } from '@/lib/srs/study-card'
 
 export function freshDatabase(): Sqlite {
   const sqlite = openSqlite(':memory:')

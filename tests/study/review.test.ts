@@ -3,8 +3,8 @@
 import fc from 'fast-check'
 import { beforeEach, describe, expect, test } from 'vitest'
 import type { Sqlite } from '@/db/open'
-import { gradeReview, nextReview, studySummary, undoReview } from '@/lib/srs/review'
-import { type GradeRating, RATINGS, Rating } from '@/lib/srs/rubric'
+import { gradeReview, nextReview, studySummary, undoReview } from '@/lib/review'
+import { type GradeRating, RATINGS, Rating, suggestRecallRating } from '@/lib/srs/rubric'
 import { studyDayBounds } from '@/lib/srs/study-day'
 import { propertySeed, seedLabel } from '@/tests/property-seed'
 import { addLearner, cardStateRow, deck, fivePointCard, freshDatabase, reviewLogCount } from './fixtures'
@@ -25,17 +25,22 @@ function grade(
   rating: GradeRating,
   extra: Partial<Parameters<typeof gradeReview>[2]> = {},
 ) {
-  return gradeReview(sqlite, deck, {
-    learnerId,
-    cardId: fivePointCard.id,
-    attemptToken: token(),
-    rating,
-    pointsTicked: allPoints,
-    durationMs: 42_000,
-    answerMode: 'aloud',
-    nowMs,
-    ...extra,
-  })
+  return gradeReview(
+    sqlite,
+    deck,
+    {
+      learnerId,
+      cardId: fivePointCard.id,
+      attemptToken: token(),
+      rating,
+      pointsTicked: allPoints,
+      durationMs: 42_000,
+      answerMode: 'aloud',
+      nowMs,
+      ...extra,
+    },
+    suggestRecallRating,
+  )
 }
 
 beforeEach(() => {

@@ -2,8 +2,8 @@ import type { Metadata } from 'next'
 import Link from 'next/link'
 import { CardForm } from '@/components/own-cards/card-form'
 import { sqlite } from '@/db/client'
-import { decksFor } from '@/lib/decks'
 import { currentLearnerId } from '@/lib/learner'
+import { decksFor } from '@/lib/review'
 
 export const metadata: Metadata = { title: 'Write a card' }
 export const dynamic = 'force-dynamic'

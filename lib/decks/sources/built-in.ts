@@ -1,6 +1,7 @@
 // The built-in idempotency deck: the content/cards files, the same for every learner.
 import { allCards } from '@/lib/content/cards'
 import type { Card } from '@/lib/content/schema'
+import { suggestRecallRating } from '@/lib/srs/rubric'
 import type { DeckSource, ReviewCard } from '../types'
 
 export const BUILT_IN_DECK_ID = 'idempotency'
@@ -37,4 +38,5 @@ export const builtInDeckSource: DeckSource = {
   info: { id: BUILT_IN_DECK_ID, title: 'Idempotency keys', kind: 'built-in' },
   cards: () => builtIn().cards,
   cardById: (_sqlite, _learnerId, cardId) => builtIn().byId.get(cardId),
+  suggestRating: suggestRecallRating,
 }

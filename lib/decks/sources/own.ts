@@ -1,6 +1,7 @@
 // A learner's own decks: their cards in the own_cards table, one deck per deck name.
 import type { Sqlite } from '@/db/open'
 import { type OwnCardRecord, ownCardQueries } from '@/db/queries/own-cards'
+import { suggestRecallRating } from '@/lib/srs/rubric'
 import { type DeckInfo, type DeckSource, ownDeckId, type ReviewCard } from '../types'
 
 export function reviewCardOfOwn(card: OwnCardRecord): ReviewCard {
@@ -38,4 +39,5 @@ export const ownDeckSource: DeckSource = {
     const card = ownCardQueries(sqlite).getOwnCardByLearnerAndId({ learnerId, cardId })
     return card && reviewCardOfOwn(card)
   },
+  suggestRating: suggestRecallRating,
 }

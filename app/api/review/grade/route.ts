@@ -4,7 +4,7 @@ import { API_BODY_BYTES, readJsonBody } from '@/lib/http/body'
 import { refuseCrossOrigin } from '@/lib/http/edge'
 import { withProblems } from '@/lib/http/guard'
 import { problemResponse } from '@/lib/http/problems'
-import { submitGrade } from '@/lib/srs/submit-grade'
+import { submitGrade } from '@/lib/review/submit-grade'
 
 export const dynamic = 'force-dynamic'
 

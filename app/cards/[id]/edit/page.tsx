@@ -4,8 +4,8 @@ import { notFound } from 'next/navigation'
 import { CardForm } from '@/components/own-cards/card-form'
 import { sqlite } from '@/db/client'
 import { ownCardQueries } from '@/db/queries/own-cards'
-import { decksFor } from '@/lib/decks'
 import { currentLearnerId } from '@/lib/learner'
+import { decksFor } from '@/lib/review'
 
 export const metadata: Metadata = { title: 'Edit card' }
 export const dynamic = 'force-dynamic'

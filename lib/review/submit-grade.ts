@@ -7,12 +7,12 @@ import { headers } from 'next/headers'
 import type { z } from 'zod'
 import { sqlite } from '@/db/client'
 import { requestNowMs } from '@/lib/clock'
-import { reviewCardById } from '@/lib/decks'
-import { warmDrillCards } from '@/lib/drills/cards'
 import { rateLimit } from '@/lib/http/edge'
 import { currentLearnerId, ensureLearner, isStoredLearner } from '@/lib/learner'
+import { studyDecks } from './decks'
 import { gradeRequestSchema } from './grade-input'
-import { type GradeResult, gradeReview, rememberBrowserTimezone } from './review'
+import { type GradeResult, gradeFoundCard } from './grade-review'
+import { rememberBrowserTimezone } from './learner-settings'
 
 export type SubmitGradeResult =
   | { kind: 'invalid'; issues: z.core.$ZodIssue[] }
@@ -28,12 +28,12 @@ export async function submitGrade(input: unknown): Promise<SubmitGradeResult> {
   const learnerId = await currentLearnerId()
   const nowMs = await requestNowMs()
   const { timezone, ...grade } = parsed.data
-  await warmDrillCards()
+  const decks = await studyDecks()
   // Any card this learner has (built-in, drill or their own); another learner's card is "not found".
-  const card = reviewCardById(sqlite(), learnerId, grade.cardId)
+  const found = decks.findCard(sqlite(), learnerId, grade.cardId)
   // A visitor's grade of a card they do not have stores nothing (no learner row either).
-  if (!card && !isStoredLearner(learnerId)) return { kind: 'card-not-found', cardId: grade.cardId }
+  if (!found && !isStoredLearner(learnerId)) return { kind: 'card-not-found', cardId: grade.cardId }
   ensureLearner(learnerId, nowMs)
   if (timezone) rememberBrowserTimezone(sqlite(), learnerId, timezone, nowMs)
-  return gradeReview(sqlite(), card ? [card] : [], { ...grade, learnerId, nowMs })
+  return gradeFoundCard(sqlite(), found, { ...grade, learnerId, nowMs })
 }

@@ -1,6 +1,6 @@
 // What a grade request must carry (server action and POST /api/review/grade share it).
 import { z } from 'zod'
-import { timezoneSchema } from './settings'
+import { timezoneSchema } from '@/lib/srs/settings'
 
 export const gradeRequestSchema = z.strictObject({
   cardId: z.string().min(1).max(200),

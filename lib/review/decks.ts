@@ -1,0 +1,24 @@
+// The decks the review loop studies, in deck order: the idempotency deck, the timeline
+// drills, then the learner's own decks by name. The one place that knows the drills
+// are a deck; a new source is one import and one entry here.
+
+import type { Sqlite } from '@/db/open'
+import { builtInDeckSource, type DeckInfo, type DeckRegistry, deckRegistry, ownDeckSource } from '@/lib/decks'
+import { drillsDeckSource } from '@/lib/drills/deck-source'
+
+const registry = deckRegistry([builtInDeckSource, drillsDeckSource, ownDeckSource])
+
+/**
+ * The deck registry, once every source is warm (the drills build their cards from
+ * engine runs, once per process): the only way to reach it, so no caller can list or
+ * grade cards before the drills deck has them.
+ */
+export async function studyDecks(): Promise<DeckRegistry> {
+  await registry.ready()
+  return registry
+}
+
+/** Every deck this learner has, with its switch: deck titles need no warm-up (forms, settings). */
+export function decksFor(sqlite: Sqlite, learnerId: string): (DeckInfo & { enabled: boolean })[] {
+  return registry.decksFor(sqlite, learnerId)
+}

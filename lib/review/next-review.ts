@@ -1,0 +1,126 @@
+// What the review loop offers next, and the dashboard's numbers: the learner's rows
+// for this study day read once, then the queue rules of lib/srs. Time is passed in.
+import type { Sqlite } from '@/db/open'
+import { studyQueries } from '@/db/queries/study'
+import {
+  limitReachedOf,
+  nextCardOf,
+  planStudyQueue,
+  type QueueCounts,
+  type StudyQueue,
+} from '@/lib/srs/queue'
+import { type CardSchedule, previewSchedule, type SchedulePreview } from '@/lib/srs/scheduler'
+import type { StudySettings } from '@/lib/srs/settings'
+import { streakEndingAt } from '@/lib/srs/streak'
+import type { StudyCard } from '@/lib/srs/study-card'
+import { DAY_MS, type StudyDayBounds, studyDayBounds, studyDayNumberOf } from '@/lib/srs/study-day'
+import { settingsForLearner } from './learner-settings'
+import { missedPointIds, toSchedule } from './stored'
+
+export type NextReview<C extends StudyCard = StudyCard> =
+  | {
+      kind: 'card'
+      card: C
+      schedule: CardSchedule | null
+      preview: SchedulePreview
+      /** Point ids missed at the last review of this card, if any were. */
+      missedLastTime: string[]
+      /** Id of this card's last review log, or null before its first review (one review round per value). */
+      lastReviewId: number | null
+      dueCount: number
+      newCount: number
+    }
+  | { kind: 'done'; nextDueMs: number | null; limitReached: 'reviews' | 'new' | null }
+
+/** Due and new cards for this study day, in the order the loop offers them. */
+function studyQueue<C extends StudyCard>(
+  sqlite: Sqlite,
+  learnerId: string,
+  deck: readonly C[],
+  nowMs: number,
+  settings: StudySettings,
+): { today: StudyDayBounds; queue: StudyQueue<C> } {
+  const q = studyQueries(sqlite)
+  const today = studyDayBounds(nowMs, settings)
+  const rows = {
+    reviewsToday: q.countReviewsByLearnerIdBetween({ learnerId, fromMs: today.startMs, toMs: today.endMs }),
+    dueRows: q.getDueCardsByLearnerId({ learnerId, dueBeforeMs: today.endMs, limit: 10_000 }),
+    seenCardIds: q.getSeenCardIdsByLearnerId(learnerId),
+  }
+  return { today, queue: planStudyQueue(deck, rows, nowMs, settings) }
+}
+
+/** The earliest due time after now: a step later today, else the first card due after today. */
+function nextDueMsOf(
+  sqlite: Sqlite,
+  learnerId: string,
+  { today, queue }: ReturnType<typeof studyQueue>,
+): number | null {
+  return (
+    queue.laterTodayRows[0]?.dueMs ??
+    studyQueries(sqlite).getNextDueMsByLearnerId({ learnerId, fromMs: today.endMs })
+  )
+}
+
+/** Due cards first (earliest first), then new cards in deck order within the daily limit. */
+export function nextReview<C extends StudyCard>(
+  sqlite: Sqlite,
+  learnerId: string,
+  deck: readonly C[],
+  nowMs: number,
+): NextReview<C> {
+  const settings = settingsForLearner(sqlite, learnerId)
+  const day = studyQueue(sqlite, learnerId, deck, nowMs, settings)
+  const card = nextCardOf(day.queue)
+  if (!card) {
+    return {
+      kind: 'done',
+      nextDueMs: nextDueMsOf(sqlite, learnerId, day),
+      limitReached: limitReachedOf(day.queue),
+    }
+  }
+  const q = studyQueries(sqlite)
+  const schedule = toSchedule(q.getCardStateByLearnerAndCardId({ learnerId, cardId: card.id }))
+  const last = q.getLastReviewOfCard({ learnerId, cardId: card.id })
+  return {
+    kind: 'card',
+    card,
+    schedule,
+    preview: previewSchedule(card.id, schedule, nowMs, settings),
+    missedLastTime: last ? missedPointIds(last) : [],
+    lastReviewId: last?.id ?? null,
+    dueCount: day.queue.counts.dueNow,
+    newCount: day.queue.counts.newAvailable,
+  }
+}
+
+export interface StudySummary extends QueueCounts {
+  /** The earliest due time after now, or null when nothing is scheduled. */
+  nextDueMs: number | null
+  /** Consecutive study days with at least one review, ending today (or yesterday, if today has none yet). */
+  streakDays: number
+  settings: StudySettings
+}
+
+export function studySummary(
+  sqlite: Sqlite,
+  learnerId: string,
+  deck: readonly StudyCard[],
+  nowMs: number,
+): StudySummary {
+  const settings = settingsForLearner(sqlite, learnerId)
+  const day = studyQueue(sqlite, learnerId, deck, nowMs, settings)
+  const nextDueMs = nextDueMsOf(sqlite, learnerId, day)
+  const sinceMs = day.today.startMs - 400 * DAY_MS
+  const days = new Set(
+    studyQueries(sqlite)
+      .getReviewTimesByLearnerIdSince({ learnerId, sinceMs })
+      .map((ms) => studyDayNumberOf(ms, settings)),
+  )
+  return {
+    ...day.queue.counts,
+    nextDueMs,
+    streakDays: streakEndingAt(days, day.today.dayNumber),
+    settings,
+  }
+}
