@@ -8,6 +8,8 @@ import os from 'node:os'
 import path from 'node:path'
 import autocannon from 'autocannon'
 import Database from 'better-sqlite3'
+import { openSqlite } from '../db/open'
+import { BENCH_INSERTS_TABLE_SQL } from '../db/queries/bench'
 import { distDir, ensureBuild, startNextServer } from '../e2e/next-server'
 
 const durationS = Number(process.env.BENCH_DURATION_S ?? 5)
@@ -55,6 +57,10 @@ async function measure(name: string, options: autocannon.Options): Promise<Figur
 async function main() {
   ensureBuild()
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'drill-bench-api-'))
+  // The bare route's table is this benchmark's fixture: no migration makes it.
+  const fixture = openSqlite(path.join(dir, 'drill.db'))
+  fixture.exec(BENCH_INSERTS_TABLE_SQL)
+  fixture.close()
   const server = await startNextServer({
     env: {
       DRILL_DB: path.join(dir, 'drill.db'),

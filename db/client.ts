@@ -1,10 +1,10 @@
 // The app's database connection: one per server process, opened lazily so a
 // build never touches the file.
 import 'server-only'
-import { defaultDbPath, drizzleFor, migrateSqlite, openSqlite, type Sqlite } from './open'
+import { defaultDbPath, migrateSqlite, openSqlite, type Sqlite } from './open'
 import { seedDemoAccounts } from './seed'
 
-const globalForDb = globalThis as unknown as { drillSqlite?: Sqlite; drillDb?: ReturnType<typeof drizzleFor> }
+const globalForDb = globalThis as unknown as { drillSqlite?: Sqlite }
 
 export function sqlite(): Sqlite {
   if (!globalForDb.drillSqlite) {
@@ -15,9 +15,4 @@ export function sqlite(): Sqlite {
     globalForDb.drillSqlite = opened
   }
   return globalForDb.drillSqlite
-}
-
-export function db() {
-  if (!globalForDb.drillDb) globalForDb.drillDb = drizzleFor(sqlite())
-  return globalForDb.drillDb
 }

@@ -8,7 +8,6 @@ import { migrate } from 'drizzle-orm/better-sqlite3/migrator'
 import * as schema from './schema'
 
 export type Sqlite = Database.Database
-export type Db = ReturnType<typeof drizzleFor>
 
 export const migrationsFolder = path.join(process.cwd(), 'db', 'migrations')
 
@@ -57,14 +56,11 @@ export function openSqlite(
   }
 }
 
-export function drizzleFor(sqlite: Sqlite) {
-  return drizzle(sqlite, { schema })
-}
-
 /** Applies the committed migrations; idempotent. */
 export function migrateSqlite(sqlite: Sqlite): void {
   try {
-    migrate(drizzleFor(sqlite), { migrationsFolder })
+    // drizzle only applies the committed migrations; queries are prepared SQL (db/queries).
+    migrate(drizzle(sqlite, { schema }), { migrationsFolder })
   } catch (error) {
     throw new DatabaseOpenError(sqlite.name, error instanceof Error ? error.message : String(error))
   }

@@ -5,6 +5,7 @@
 import 'server-only'
 import { cookies } from 'next/headers'
 import { sqlite } from '@/db/client'
+import { learnerQueries } from '@/db/queries/learners'
 import { isLearnerId, LEARNER_COOKIE } from './learner-cookie'
 
 export class NoLearnerError extends Error {
@@ -16,9 +17,7 @@ export class NoLearnerError extends Error {
 
 /** Ensures the learners row exists (the write path); returns the id. */
 export function ensureLearner(learnerId: string, nowMs: number): string {
-  sqlite()
-    .prepare('INSERT INTO learners (id, created_at_ms) VALUES (?, ?) ON CONFLICT DO NOTHING')
-    .run(learnerId, nowMs)
+  learnerQueries(sqlite()).insertLearnerIfMissing({ learnerId, nowMs })
   return learnerId
 }
 
@@ -36,5 +35,5 @@ export async function writingLearnerId(nowMs: number): Promise<string> {
 
 /** Whether this learner has been stored (made a first write). */
 export function isStoredLearner(learnerId: string): boolean {
-  return sqlite().prepare('SELECT 1 FROM learners WHERE id = ?').get(learnerId) !== undefined
+  return learnerQueries(sqlite()).findLearnerById({ learnerId }) !== undefined
 }

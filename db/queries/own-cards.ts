@@ -2,6 +2,7 @@
 // learner_id, so a learner can only ever read or change their own cards.
 // Prepared once per connection (grading resolves a card on every review).
 import type { Sqlite } from '../open'
+import { perConnection } from './per-connection'
 
 export interface OwnCardPointRecord {
   id: string
@@ -91,13 +92,4 @@ function prepareOwnCardQueries(sqlite: Sqlite) {
 
 export type OwnCardQueries = ReturnType<typeof prepareOwnCardQueries>
 
-const cache = new WeakMap<Sqlite, OwnCardQueries>()
-
-export function ownCardQueries(sqlite: Sqlite): OwnCardQueries {
-  let queries = cache.get(sqlite)
-  if (!queries) {
-    queries = prepareOwnCardQueries(sqlite)
-    cache.set(sqlite, queries)
-  }
-  return queries
-}
+export const ownCardQueries = perConnection(prepareOwnCardQueries)

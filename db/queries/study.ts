@@ -2,6 +2,7 @@
 // review logs). Prepared once per connection: these run on every review.
 // Takes the connection as an argument so the app, tests and the benchmark share it.
 import type { Sqlite } from '../open'
+import { perConnection } from './per-connection'
 
 export interface LearnerSettingsRecord {
   learnerId: string
@@ -60,7 +61,8 @@ const settingsColumns = `learner_id AS learnerId, desired_retention AS desiredRe
 export const cardStateColumns = `card_id AS cardId, due_ms AS dueMs, stability, difficulty, elapsed_days AS elapsedDays,
   scheduled_days AS scheduledDays, learning_steps AS learningSteps, reps, lapses, state, last_review_ms AS lastReviewMs`
 
-const reviewLogColumns = `id, learner_id AS learnerId, card_id AS cardId, attempt_token AS attemptToken, rating,
+/** review_logs columns under their ReviewLogRecord names (the export reads share it). */
+export const reviewLogColumns = `id, learner_id AS learnerId, card_id AS cardId, attempt_token AS attemptToken, rating,
   suggested_rating AS suggestedRating, points_ticked AS pointsTicked, points_all AS pointsAll,
   duration_ms AS durationMs, answer_mode AS answerMode, state_before AS stateBefore,
   reviewed_at_ms AS reviewedAtMs, snapshot, due_after_ms AS dueAfterMs`
@@ -88,6 +90,9 @@ function prepareStudyQueries(sqlite: Sqlite) {
       `SELECT ${cardStateColumns} FROM card_states WHERE learner_id = ? AND card_id = ?`,
     ),
     dueCards: sqlite.prepare(dueCardsSql),
+    cardStates: sqlite.prepare(
+      `SELECT ${cardStateColumns} FROM card_states WHERE learner_id = ? ORDER BY card_id`,
+    ),
     seenCardIds: sqlite.prepare(`SELECT card_id AS cardId FROM card_states WHERE learner_id = ?`),
     nextDueFrom: sqlite.prepare(
       `SELECT min(due_ms) AS dueMs FROM card_states WHERE learner_id = ? AND due_ms >= ?`,
@@ -179,6 +184,10 @@ function prepareStudyQueries(sqlite: Sqlite) {
     }) {
       return statements.dueCards.all(learnerId, dueBeforeMs, limit) as { cardId: string; dueMs: number }[]
     },
+    /** Every card state of the learner, by card id (stats, export). */
+    listCardStatesByLearnerId({ learnerId }: { learnerId: string }): CardStateRecord[] {
+      return statements.cardStates.all(learnerId) as CardStateRecord[]
+    },
     getSeenCardIdsByLearnerId(learnerId: string): Set<string> {
       return new Set((statements.seenCardIds.all(learnerId) as { cardId: string }[]).map((row) => row.cardId))
     },
@@ -260,13 +269,4 @@ function prepareStudyQueries(sqlite: Sqlite) {
 
 export type StudyQueries = ReturnType<typeof prepareStudyQueries>
 
-const cache = new WeakMap<Sqlite, StudyQueries>()
-
-export function studyQueries(sqlite: Sqlite): StudyQueries {
-  let queries = cache.get(sqlite)
-  if (!queries) {
-    queries = prepareStudyQueries(sqlite)
-    cache.set(sqlite, queries)
-  }
-  return queries
-}
+export const studyQueries = perConnection(prepareStudyQueries)

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { migrateSqlite, openSqlite } from '@/db/open'
 import { hashApiKey, seedDemoAccounts } from '@/db/seed'
+import { rowOf } from '@/tests/sql'
 import { accountIdForApiKey, createAccount } from './accounts'
 
 function freshDb() {
@@ -25,9 +26,11 @@ describe('accounts', () => {
     expect(a.apiKey).toMatch(/^sk_test_[A-Za-z0-9_-]{32}$/)
     expect(a.apiKey).not.toBe(b.apiKey)
     expect(accountIdForApiKey(sqlite, a.apiKey)).toBe(a.id)
-    const row = sqlite.prepare('SELECT api_key_hash FROM accounts WHERE id = ?').get(a.id) as {
-      api_key_hash: string
-    }
+    const row = rowOf<{ api_key_hash: string }>(
+      sqlite,
+      'SELECT api_key_hash FROM accounts WHERE id = ?',
+      a.id,
+    )
     expect(row.api_key_hash).toBe(hashApiKey(a.apiKey))
   })
 })

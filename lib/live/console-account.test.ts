@@ -1,6 +1,7 @@
 import { createHmac } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
 import { migrateSqlite, openSqlite } from '@/db/open'
+import { rowOf } from '@/tests/sql'
 import { accountIdForApiKey } from './accounts'
 import { consoleApiKey, ensureConsoleAccount, rotateConsoleSecret } from './console-account'
 
@@ -18,14 +19,18 @@ describe('ensureConsoleAccount', () => {
     const again = ensureConsoleAccount(sqlite, learner, 2_000)
     expect(again).toEqual(first)
     expect(accountIdForApiKey(sqlite, first.apiKey)).toBe(first.accountId)
-    const linked = sqlite.prepare('SELECT account_id FROM learners WHERE id = ?').get(learner) as {
-      account_id: number
-    }
+    const linked = rowOf<{ account_id: number }>(
+      sqlite,
+      'SELECT account_id FROM learners WHERE id = ?',
+      learner,
+    )
     expect(linked.account_id).toBe(first.accountId)
     // Only the hash is stored.
-    const stored = sqlite.prepare('SELECT api_key_hash FROM accounts WHERE id = ?').get(first.accountId) as {
-      api_key_hash: string
-    }
+    const stored = rowOf<{ api_key_hash: string }>(
+      sqlite,
+      'SELECT api_key_hash FROM accounts WHERE id = ?',
+      first.accountId,
+    )
     expect(stored.api_key_hash).not.toContain(first.apiKey)
   })
 

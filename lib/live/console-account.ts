@@ -6,6 +6,8 @@
 // (console-secret.ts); rotating it re-keys every console account at once.
 import { createHmac } from 'node:crypto'
 import type { Sqlite } from '@/db/open'
+import { accountQueries } from '@/db/queries/accounts'
+import { learnerQueries } from '@/db/queries/learners'
 import { hashApiKey } from '@/db/seed'
 import { consoleSecret, replaceConsoleSecret } from './console-secret'
 
@@ -15,12 +17,7 @@ export function consoleApiKey(secret: string, learnerId: string): string {
 
 /** The learner's console account id when it exists (a read: no row is made). */
 export function existingConsoleAccount(sqlite: Sqlite, learnerId: string): number | null {
-  const row = sqlite
-    .prepare(
-      'SELECT a.id FROM learners l JOIN accounts a ON a.id = l.account_id WHERE l.id = ? AND l.account_id IS NOT NULL',
-    )
-    .get(learnerId) as { id: number } | undefined
-  return row?.id ?? null
+  return accountQueries(sqlite).findConsoleAccountIdByLearnerId({ learnerId })
 }
 
 export function ensureConsoleAccount(
@@ -28,30 +25,22 @@ export function ensureConsoleAccount(
   learnerId: string,
   nowMs: number,
 ): { accountId: number; apiKey: string } {
+  const accounts = accountQueries(sqlite)
   return sqlite.transaction(() => {
     const apiKey = consoleApiKey(consoleSecret(sqlite, nowMs), learnerId)
-    const hash = hashApiKey(apiKey)
-    sqlite
-      .prepare('INSERT INTO learners (id, created_at_ms) VALUES (?, ?) ON CONFLICT DO NOTHING')
-      .run(learnerId, nowMs)
+    const apiKeyHash = hashApiKey(apiKey)
+    learnerQueries(sqlite).insertLearnerIfMissing({ learnerId, nowMs })
     const existing = existingConsoleAccount(sqlite, learnerId)
     if (existing !== null) {
       // Normally a no-op; heals an account keyed under an older secret.
-      sqlite
-        .prepare('UPDATE accounts SET api_key_hash = ? WHERE id = ? AND api_key_hash <> ?')
-        .run(hash, existing, hash)
+      accounts.rekeyAccountIfChanged({ accountId: existing, apiKeyHash })
       return { accountId: existing, apiKey }
     }
-    sqlite
-      .prepare(
-        'INSERT INTO accounts (api_key_hash, label, created_at_ms) VALUES (?, ?, ?) ON CONFLICT (api_key_hash) DO NOTHING',
-      )
-      .run(hash, 'live console', nowMs)
-    const { id } = sqlite.prepare('SELECT id FROM accounts WHERE api_key_hash = ?').get(hash) as {
-      id: number
-    }
-    sqlite.prepare('UPDATE learners SET account_id = ? WHERE id = ?').run(id, learnerId)
-    return { accountId: id, apiKey }
+    accounts.insertAccountIfHashFree({ apiKeyHash, label: 'live console', nowMs })
+    const accountId = accounts.findAccountIdByApiKeyHash({ apiKeyHash })
+    if (accountId === null) throw new Error('the console account vanished inside its own transaction')
+    learnerQueries(sqlite).linkLearnerToAccount({ learnerId, accountId })
+    return { accountId, apiKey }
   })()
 }
 
@@ -61,16 +50,12 @@ export function ensureConsoleAccount(
  * Returns how many accounts were re-keyed.
  */
 export function rotateConsoleSecret(sqlite: Sqlite, nowMs: number): number {
+  const accounts = accountQueries(sqlite)
   return sqlite.transaction(() => {
     const secret = replaceConsoleSecret(sqlite, nowMs)
-    const linked = sqlite
-      .prepare(
-        'SELECT l.id AS learnerId, l.account_id AS accountId FROM learners l JOIN accounts a ON a.id = l.account_id',
-      )
-      .all() as { learnerId: string; accountId: number }[]
-    const rekey = sqlite.prepare('UPDATE accounts SET api_key_hash = ? WHERE id = ?')
+    const linked = accounts.listConsoleAccounts()
     for (const { learnerId, accountId } of linked)
-      rekey.run(hashApiKey(consoleApiKey(secret, learnerId)), accountId)
+      accounts.rekeyAccount({ accountId, apiKeyHash: hashApiKey(consoleApiKey(secret, learnerId)) })
     return linked.length
   })()
 }

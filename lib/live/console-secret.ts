@@ -4,6 +4,7 @@
 // anyone holding only the source (or a learner id) derives nothing.
 import { randomBytes } from 'node:crypto'
 import type { Sqlite } from '@/db/open'
+import { serverSecretQueries } from '@/db/queries/server-secrets'
 
 export const CONSOLE_SECRET = 'console-key'
 
@@ -13,25 +14,14 @@ function newSecret(): string {
 
 /** The current secret, made (once, race-free) when the database has none. */
 export function consoleSecret(sqlite: Sqlite, nowMs = Date.now()): string {
-  sqlite
-    .prepare(
-      'INSERT INTO server_secrets (name, value, created_at_ms) VALUES (?, ?, ?) ON CONFLICT DO NOTHING',
-    )
-    .run(CONSOLE_SECRET, newSecret(), nowMs)
-  const row = sqlite.prepare('SELECT value FROM server_secrets WHERE name = ?').get(CONSOLE_SECRET) as {
-    value: string
-  }
-  return row.value
+  const secrets = serverSecretQueries(sqlite)
+  secrets.insertServerSecretIfMissing({ name: CONSOLE_SECRET, value: newSecret(), nowMs })
+  return secrets.findServerSecretByName({ name: CONSOLE_SECRET }) as string
 }
 
 /** Replaces the secret; the caller re-keys the console accounts in the same transaction. */
 export function replaceConsoleSecret(sqlite: Sqlite, nowMs: number): string {
   const value = newSecret()
-  sqlite
-    .prepare(
-      `INSERT INTO server_secrets (name, value, created_at_ms) VALUES (?, ?, ?)
-       ON CONFLICT (name) DO UPDATE SET value = excluded.value, created_at_ms = excluded.created_at_ms`,
-    )
-    .run(CONSOLE_SECRET, value, nowMs)
+  serverSecretQueries(sqlite).saveServerSecret({ name: CONSOLE_SECRET, value, nowMs })
   return value
 }

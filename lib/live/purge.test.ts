@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { migrateSqlite, openSqlite, type Sqlite } from '@/db/open'
 import { seedDemoAccounts } from '@/db/seed'
 import type { Clock } from '@/lib/engine'
+import { rowOf } from '@/tests/sql'
 import { accountIdForApiKey, createAccount } from './accounts'
 import { purgeIdleAccounts } from './purge'
 import { createLiveRuntime, type LiveRuntime } from './runtime'
@@ -37,8 +38,7 @@ function setup() {
 
 const body = { orderId: 'o-1', amount: 2500, currency: 'USD', paymentMethodToken: 'token-9' }
 const count = (sqlite: Sqlite, table: string, accountId: number) =>
-  (sqlite.prepare(`SELECT count(*) AS n FROM ${table} WHERE account_id = ?`).get(accountId) as { n: number })
-    .n
+  rowOf<{ n: number }>(sqlite, `SELECT count(*) AS n FROM ${table} WHERE account_id = ?`, accountId).n
 
 describe('purgeIdleAccounts (DRILL_ACCOUNT_IDLE_DAYS)', () => {
   it('purges an idle api account with its keys, payments, refunds and provider ledger entries', async () => {

@@ -1,8 +1,8 @@
 // Builds the export file for one learner, straight from the study tables.
-import { asc, eq } from 'drizzle-orm'
-import { drizzleFor, type Sqlite } from '@/db/open'
-import { cardStates, learnerSettings, reviewLogs } from '@/db/schema'
-import { parseDeckIds } from '@/lib/decks/settings'
+import type { Sqlite } from '@/db/open'
+import { studyQueries } from '@/db/queries/study'
+import { transferQueries } from '@/db/queries/transfer'
+import { disabledDecksOf } from '@/lib/decks/settings'
 import { ownCardsOf } from '@/lib/own-cards/import'
 import { type StudyStateFile, TRANSFER_FORMAT, TRANSFER_VERSION } from './format'
 
@@ -11,20 +11,10 @@ function parseJson(text: string): unknown {
 }
 
 export function exportStudyState(sqlite: Sqlite, learnerId: string, nowMs: number): StudyStateFile {
-  const db = drizzleFor(sqlite)
-  const settingsRow = db.select().from(learnerSettings).where(eq(learnerSettings.learnerId, learnerId)).get()
-  const stateRows = db
-    .select()
-    .from(cardStates)
-    .where(eq(cardStates.learnerId, learnerId))
-    .orderBy(asc(cardStates.cardId))
-    .all()
-  const logRows = db
-    .select()
-    .from(reviewLogs)
-    .where(eq(reviewLogs.learnerId, learnerId))
-    .orderBy(asc(reviewLogs.reviewedAtMs), asc(reviewLogs.id))
-    .all()
+  const study = studyQueries(sqlite)
+  const settingsRow = study.getLearnerSettingsByLearnerId(learnerId)
+  const stateRows = study.listCardStatesByLearnerId({ learnerId })
+  const logRows = transferQueries(sqlite).listReviewLogsByLearnerId({ learnerId })
 
   return {
     format: TRANSFER_FORMAT,
@@ -39,7 +29,7 @@ export function exportStudyState(sqlite: Sqlite, learnerId: string, nowMs: numbe
           rolloverHour: settingsRow.rolloverHour,
           timezone: settingsRow.timezone,
           updatedAtMs: settingsRow.updatedAtMs,
-          disabledDecks: parseDeckIds(settingsRow.disabledDecks),
+          disabledDecks: [...disabledDecksOf(sqlite, learnerId)],
         }
       : null,
     // Fields named one by one: a column added later must join the format on purpose.

@@ -5,10 +5,10 @@
 // - a card state replaces ours only when it reflects a later review;
 // - settings from the file replace ours (importing is an explicit choice).
 // So importing the same file twice changes nothing the second time.
-import { and, eq, sql } from 'drizzle-orm'
-import { type Db, drizzleFor, type Sqlite } from '@/db/open'
-import { cardStates, learnerSettings, reviewLogs } from '@/db/schema'
-import { parseDeckIds } from '@/lib/decks/settings'
+import type { Sqlite } from '@/db/open'
+import { type LearnerSettingsRecord, studyQueries } from '@/db/queries/study'
+import { transferQueries } from '@/db/queries/transfer'
+import { disabledDecksOf, saveDisabledDecks } from '@/lib/decks/settings'
 import { upsertOwnCards } from '@/lib/own-cards/import'
 import type { ExportedSettings, StudyStateFile } from './format'
 
@@ -23,104 +23,24 @@ export interface MergeSummary {
   ownCardsUpdated: number
 }
 
-const p = (name: string) => sql.placeholder(name)
+const deckListJson = (deckIds: Iterable<string>) => JSON.stringify([...new Set(deckIds)].sort())
 
-// Prepared once per import: a file may carry years of reviews.
-function prepareMergeQueries(db: Db) {
-  const cardStateColumns = {
-    learnerId: p('learnerId'),
-    cardId: p('cardId'),
-    dueMs: p('dueMs'),
-    stability: p('stability'),
-    difficulty: p('difficulty'),
-    elapsedDays: p('elapsedDays'),
-    scheduledDays: p('scheduledDays'),
-    learningSteps: p('learningSteps'),
-    reps: p('reps'),
-    lapses: p('lapses'),
-    state: p('state'),
-    lastReviewMs: p('lastReviewMs'),
-  }
-  // update().set() takes SQL, not bare placeholders.
-  const cardStateFields = {
-    dueMs: sql`${p('dueMs')}`,
-    stability: sql`${p('stability')}`,
-    difficulty: sql`${p('difficulty')}`,
-    elapsedDays: sql`${p('elapsedDays')}`,
-    scheduledDays: sql`${p('scheduledDays')}`,
-    learningSteps: sql`${p('learningSteps')}`,
-    reps: sql`${p('reps')}`,
-    lapses: sql`${p('lapses')}`,
-    state: sql`${p('state')}`,
-    lastReviewMs: sql`${p('lastReviewMs')}`,
-  }
-  const thisCard = and(eq(cardStates.learnerId, p('learnerId')), eq(cardStates.cardId, p('cardId')))
-  return {
-    cardState: db
-      .select({ lastReviewMs: cardStates.lastReviewMs })
-      .from(cardStates)
-      .where(thisCard)
-      .prepare(),
-    insertCardState: db.insert(cardStates).values(cardStateColumns).prepare(),
-    updateCardState: db.update(cardStates).set(cardStateFields).where(thisCard).prepare(),
-    logByToken: db
-      .select({ id: reviewLogs.id })
-      .from(reviewLogs)
-      .where(and(eq(reviewLogs.learnerId, p('learnerId')), eq(reviewLogs.attemptToken, p('attemptToken'))))
-      .prepare(),
-    logByCardAndTime: db
-      .select({ id: reviewLogs.id })
-      .from(reviewLogs)
-      .where(
-        and(
-          eq(reviewLogs.learnerId, p('learnerId')),
-          eq(reviewLogs.cardId, p('cardId')),
-          eq(reviewLogs.reviewedAtMs, p('reviewedAtMs')),
-        ),
-      )
-      .prepare(),
-    insertLog: db
-      .insert(reviewLogs)
-      .values({
-        learnerId: p('learnerId'),
-        cardId: p('cardId'),
-        attemptToken: p('attemptToken'),
-        rating: p('rating'),
-        suggestedRating: p('suggestedRating'),
-        pointsTicked: p('pointsTicked'),
-        pointsAll: p('pointsAll'),
-        durationMs: p('durationMs'),
-        answerMode: p('answerMode'),
-        stateBefore: p('stateBefore'),
-        reviewedAtMs: p('reviewedAtMs'),
-        snapshot: p('snapshot'),
-        dueAfterMs: p('dueAfterMs'),
-      })
-      .prepare(),
-  }
-}
-
-/** The settings row's columns for a file's settings (the deck list stored as its JSON column). */
-function settingsColumns(settings: ExportedSettings) {
-  const { disabledDecks, ...scalars } = settings
-  return disabledDecks === undefined ? scalars : { ...scalars, disabledDecks: deckListJson(disabledDecks) }
-}
-
-const deckListJson = (deckIds: readonly string[]) => JSON.stringify([...new Set(deckIds)].sort())
-
-/** True when every setting in the file already has that value here. */
-function sameSettings(theirs: ExportedSettings, ours: typeof learnerSettings.$inferSelect): boolean {
-  const columns: Record<string, unknown> = settingsColumns(theirs)
-  const here: Record<string, unknown> = {
-    ...ours,
-    disabledDecks: deckListJson(parseDeckIds(ours.disabledDecks)),
-  }
+/** True when every setting in the file already has that value here (the deck list compared as a set). */
+function sameSettings(
+  theirs: ExportedSettings,
+  ours: LearnerSettingsRecord,
+  ourDisabledDecks: Iterable<string>,
+): boolean {
+  const { disabledDecks, ...scalars } = theirs
+  const columns: Record<string, unknown> =
+    disabledDecks === undefined ? scalars : { ...scalars, disabledDecks: deckListJson(disabledDecks) }
+  const here: Record<string, unknown> = { ...ours, disabledDecks: deckListJson(ourDisabledDecks) }
   return Object.keys(columns).every((key) => columns[key] === here[key])
 }
 
 export function mergeStudyState(sqlite: Sqlite, learnerId: string, file: StudyStateFile): MergeSummary {
-  const db = drizzleFor(sqlite)
-  const q = prepareMergeQueries(db)
+  const study = studyQueries(sqlite)
+  const transfer = transferQueries(sqlite)
   const summary: MergeSummary = {
     reviewLogsAdded: 0,
     reviewLogsAlreadyThere: 0,
@@ -134,14 +54,14 @@ export function mergeStudyState(sqlite: Sqlite, learnerId: string, file: StudySt
 
   const merge = sqlite.transaction(() => {
     if (file.settings) {
-      const ours = db.select().from(learnerSettings).where(eq(learnerSettings.learnerId, learnerId)).get()
-      summary.settingsChanged = !ours || !sameSettings(file.settings, ours)
+      const ours = study.getLearnerSettingsByLearnerId(learnerId)
+      summary.settingsChanged =
+        !ours || !sameSettings(file.settings, ours, disabledDecksOf(sqlite, learnerId))
       if (summary.settingsChanged) {
-        const columns = settingsColumns(file.settings)
-        db.insert(learnerSettings)
-          .values({ learnerId, ...columns })
-          .onConflictDoUpdate({ target: learnerSettings.learnerId, set: columns })
-          .run()
+        const { disabledDecks, ...scalars } = file.settings
+        study.saveLearnerSettings({ learnerId, ...scalars })
+        if (disabledDecks !== undefined)
+          saveDisabledDecks(sqlite, learnerId, disabledDecks, scalars.updatedAtMs)
       }
     }
 
@@ -151,12 +71,12 @@ export function mergeStudyState(sqlite: Sqlite, learnerId: string, file: StudySt
     summary.ownCardsUpdated = cards.updated
 
     for (const incoming of file.cardStates) {
-      const existing = q.cardState.get({ learnerId, cardId: incoming.cardId })
+      const existing = study.getCardStateByLearnerAndCardId({ learnerId, cardId: incoming.cardId })
       if (!existing) {
-        q.insertCardState.run({ learnerId, ...incoming })
+        study.saveCardState(learnerId, incoming)
         summary.cardStatesAdded++
       } else if ((incoming.lastReviewMs ?? -1) > (existing.lastReviewMs ?? -1)) {
-        q.updateCardState.run({ learnerId, ...incoming })
+        study.saveCardState(learnerId, incoming)
         summary.cardStatesUpdated++
       } else {
         summary.cardStatesKept++
@@ -166,13 +86,17 @@ export function mergeStudyState(sqlite: Sqlite, learnerId: string, file: StudySt
     for (const log of file.reviewLogs) {
       // Two lookups, each on its own index (an OR of the two would scan the learner's log).
       const duplicate =
-        q.logByToken.get({ learnerId, attemptToken: log.attemptToken }) ??
-        q.logByCardAndTime.get({ learnerId, cardId: log.cardId, reviewedAtMs: log.reviewedAtMs })
+        study.getReviewLogByAttemptToken({ learnerId, attemptToken: log.attemptToken }) !== undefined ||
+        transfer.findReviewLogIdByCardAndTime({
+          learnerId,
+          cardId: log.cardId,
+          reviewedAtMs: log.reviewedAtMs,
+        }) !== undefined
       if (duplicate) {
         summary.reviewLogsAlreadyThere++
         continue
       }
-      q.insertLog.run({
+      study.claimReviewLog({
         learnerId,
         ...log,
         pointsTicked: JSON.stringify(log.pointsTicked),

@@ -1,7 +1,9 @@
 // Test helpers: a fresh migrated in-memory database and reviews recorded by the
-// review loop's own code (lib/review gradeReview). Imported by unit tests only.
+// review loop's own code (lib/review gradeReview). Imported by unit tests only; the
+// raw-row comparisons (studyRows) are a tests/ fixture, tests/study/rows.ts.
 import type { Rating } from 'ts-fsrs'
 import { migrateSqlite, openSqlite, type Sqlite } from '@/db/open'
+import { learnerQueries } from '@/db/queries/learners'
 import { type GradeResult, gradeReview } from '@/lib/review/grade-review'
 import { type GradeRating, suggestRecallRating } from '@/lib/srs/rubric'
 import type { StudyCard } from '@/lib/srs/study-card'
@@ -13,7 +15,7 @@ export function freshDatabase(): Sqlite {
 }
 
 export function addLearner(sqlite: Sqlite, learnerId: string, nowMs = 0): string {
-  sqlite.prepare('INSERT INTO learners (id, created_at_ms) VALUES (?, ?)').run(learnerId, nowMs)
+  learnerQueries(sqlite).insertLearnerIfMissing({ learnerId, nowMs })
   return learnerId
 }
 
@@ -51,15 +53,4 @@ export function recordReview(sqlite: Sqlite, learnerId: string, review: Recorded
     },
     suggestRecallRating,
   )
-}
-
-/** Every study row of a learner, for "nothing changed" comparisons. */
-export function studyRows(sqlite: Sqlite, learnerId: string) {
-  return {
-    settings: sqlite.prepare('SELECT * FROM learner_settings WHERE learner_id = ?').all(learnerId),
-    cardStates: sqlite
-      .prepare('SELECT * FROM card_states WHERE learner_id = ? ORDER BY card_id')
-      .all(learnerId),
-    reviewLogs: sqlite.prepare('SELECT * FROM review_logs WHERE learner_id = ? ORDER BY id').all(learnerId),
-  }
 }

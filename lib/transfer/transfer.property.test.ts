@@ -4,9 +4,10 @@ import fc from 'fast-check'
 import { Rating } from 'ts-fsrs'
 import { expect, test } from 'vitest'
 import { propertySeed, seedLabel } from '@/tests/property-seed'
+import { studyRows } from '@/tests/study/rows'
 import { exportStudyState } from './export'
 import { importStudyState } from './import'
-import { addLearner, freshDatabase, recordReview, studyRows } from './testing'
+import { addLearner, freshDatabase, recordReview } from './testing'
 
 const seed = propertySeed(20261130)
 const t0 = Date.UTC(2026, 0, 5, 9)

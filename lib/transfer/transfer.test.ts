@@ -1,10 +1,12 @@
 import { Rating } from 'ts-fsrs'
 import { beforeEach, describe, expect, test } from 'vitest'
 import type { Sqlite } from '@/db/open'
+import { studyQueries } from '@/db/queries/study'
 import { disabledDecksOf, saveDisabledDecks } from '@/lib/decks/settings'
+import { studyRows } from '@/tests/study/rows'
 import { CSV_COLUMNS, exportStudyState, reviewLogCsv } from './export'
 import { importStudyState } from './import'
-import { addLearner, freshDatabase, recordReview, studyRows } from './testing'
+import { addLearner, freshDatabase, recordReview } from './testing'
 
 const day = 86_400_000
 const t0 = Date.UTC(2026, 10, 2, 9, 0) // Mon 2 Nov 2026, 09:00 UTC
@@ -15,12 +17,16 @@ const alice = '11111111-1111-4111-8111-111111111111'
 const bob = '22222222-2222-4222-8222-222222222222'
 
 function seedAlice() {
-  sqlite
-    .prepare(
-      `INSERT INTO learner_settings (learner_id, desired_retention, new_per_day, reviews_per_day, same_day_steps,
-         rollover_hour, timezone, updated_at_ms) VALUES (?, 0.85, 5, 50, 1, 3, 'Europe/Berlin', ?)`,
-    )
-    .run(alice, t0)
+  studyQueries(sqlite).saveLearnerSettings({
+    learnerId: alice,
+    desiredRetention: 0.85,
+    newPerDay: 5,
+    reviewsPerDay: 50,
+    sameDaySteps: true,
+    rolloverHour: 3,
+    timezone: 'Europe/Berlin',
+    updatedAtMs: t0,
+  })
   recordReview(sqlite, alice, {
     cardId: 'idempotency-keys',
     rating: Rating.Again,

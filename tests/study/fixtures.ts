@@ -1,5 +1,6 @@
 // A fresh in-memory study database (same migrations as the app) and a small deck.
 import { migrateSqlite, openSqlite, type Sqlite } from '@/db/open'
+import { learnerQueries } from '@/db/queries/learners'
 import { studyQueries } from '@/db/queries/study'
 import type { StudyCard } from '@/lib/srs/study-card'
 
@@ -14,7 +15,7 @@ export function addLearner(
   learnerId: string,
   settings: { timezone?: string; rolloverHour?: number; sameDaySteps?: boolean; newPerDay?: number } = {},
 ): string {
-  sqlite.prepare('INSERT INTO learners (id, created_at_ms) VALUES (?, 0)').run(learnerId)
+  learnerQueries(sqlite).insertLearnerIfMissing({ learnerId, nowMs: 0 })
   studyQueries(sqlite).saveLearnerSettings({
     learnerId,
     desiredRetention: 0.9,
