@@ -15,8 +15,6 @@ import {
   type ScenarioInput,
 } from './scenario'
 
-type ScenarioRequestInput = NonNullable<ScenarioInput['requests']>[number]
-
 /** sfc32: small, fast, good enough for schedules; never Math.random. */
 export function prng(seed: number): () => number {
   let a = 0x9e3779b9
@@ -48,11 +46,38 @@ export interface RandomScheduleOptions {
 const KEYS = [DEFAULT_KEY, 'b2f0c3d4-9e8f-4a1b-8c7d-6e5f4a3b2c1d']
 const HOUR_MS = 3_600_000
 
-export function randomScenarioInput(seed: number, options: RandomScheduleOptions = {}): ScenarioInput {
+/** The draws a schedule is made of, all from one generator (so their order is the schedule). */
+interface Dice {
+  int: (lo: number, hi: number) => number
+  pick: <T>(items: readonly T[]) => T
+  chance: (p: number) => boolean
+}
+
+function diceFor(seed: number): Dice {
   const rand = prng(seed)
-  const int = (lo: number, hi: number) => lo + Math.floor(rand() * (hi - lo + 1))
-  const pick = <T>(items: readonly T[]): T => items[Math.floor(rand() * items.length)]!
-  const chance = (p: number) => rand() < p
+  return {
+    int: (lo, hi) => lo + Math.floor(rand() * (hi - lo + 1)),
+    pick: (items) => items[Math.floor(rand() * items.length)]!,
+    chance: (p) => rand() < p,
+  }
+}
+
+type Requests = NonNullable<ScenarioInput['requests']>
+type Faults = NonNullable<ScenarioInput['faults']>
+type ServerName = 'server-1' | 'server-2'
+
+/** What every payment request of one schedule draws from. */
+interface PaymentShape {
+  count: number
+  keyCount: number
+  accounts: number[]
+  /** Which server a request goes to (a draw only when the schedule has two). */
+  server: () => ServerName
+}
+
+export function randomScenarioInput(seed: number, options: RandomScheduleOptions = {}): ScenarioInput {
+  const dice = diceFor(seed)
+  const { int, pick, chance } = dice
 
   const maxRequests = options.maxRequests ?? 6
   const keyCount = chance(0.7) ? 1 : 2
@@ -60,21 +85,47 @@ export function randomScenarioInput(seed: number, options: RandomScheduleOptions
   const twoServers = chance(0.5)
   const shortTtl = chance(0.3)
   const jumpAtMs = chance(0.25) ? int(500, 6000) : undefined
+  const server = (): ServerName => (twoServers && chance(0.5) ? 'server-2' : 'server-1')
 
-  const requests: NonNullable<ScenarioInput['requests']> = []
-  const faults: NonNullable<ScenarioInput['faults']> = []
-  const count = int(1, maxRequests)
-  for (let i = 0; i < count; i++) {
+  const requests: Requests = []
+  const faults: Faults = []
+  addPayments(dice, { count: int(1, maxRequests), keyCount, accounts, server }, requests, faults)
+  addRefunds(dice, server, requests, faults)
+  requests.sort((a, b) => a.atMs - b.atMs)
+  if (jumpAtMs !== undefined)
+    faults.push({ kind: 'clock-jump', atMs: jumpAtMs, byMs: pick([HOUR_MS, 23 * HOUR_MS, 25 * HOUR_MS]) })
+  const sweeps = randomSweeps(dice)
+
+  const input = {
+    id: `random-${seed}`,
+    title: `Random schedule ${seed}`,
+    description: 'Generated from a seed; reproduce it with the same seed.',
+    seed,
+    timing: randomTiming(dice),
+    config: randomConfig(dice, shortTtl),
+    requests,
+    faults,
+    sweeps,
+  } satisfies ScenarioInput
+  // Drawn last, so every schedule without it stays what its seed always gave.
+  if (chance(0.05)) addCrashWithManyInFlight(input, dice)
+  return input
+}
+
+/** Payments from a few clients, each now and then with a dropped response, a provider behaviour or a crash. */
+function addPayments(dice: Dice, shape: PaymentShape, requests: Requests, faults: Faults): void {
+  const { int, pick, chance } = dice
+  for (let i = 0; i < shape.count; i++) {
     const id = `R${i + 1}`
     const changedBody = chance(0.15)
     requests.push({
       id,
       atMs: int(0, 8000),
-      accountId: pick(accounts),
-      key: KEYS[int(0, keyCount - 1)]!,
+      accountId: pick(shape.accounts),
+      key: KEYS[int(0, shape.keyCount - 1)]!,
       body: changedBody ? { ...DEFAULT_BODY, amount: 2600 } : { ...DEFAULT_BODY },
       timeoutMs: pick([500, 2000, 5000]),
-      server: twoServers && chance(0.5) ? 'server-2' : 'server-1',
+      server: shape.server(),
       ...(chance(0.15) ? { waitMs: pick([100, 500, 2000]) } : {}),
     })
     if (chance(0.2)) faults.push({ kind: 'drop-response', requestId: id })
@@ -104,7 +155,11 @@ export function randomScenarioInput(seed: number, options: RandomScheduleOptions
         restartAfterMs: int(0, 3000),
       })
   }
-  // Now and then, refunds of the first payment under their own keys (they may race the payment, or 404).
+}
+
+/** Now and then, refunds of the first payment under their own keys (they may race the payment, or 404). */
+function addRefunds(dice: Dice, server: () => ServerName, requests: Requests, faults: Faults): void {
+  const { int, pick, chance } = dice
   const refunds = chance(0.2) ? int(1, 3) : 0
   for (let i = 0; i < refunds; i++) {
     const id = `F${i + 1}`
@@ -117,7 +172,7 @@ export function randomScenarioInput(seed: number, options: RandomScheduleOptions
       paymentId: 1,
       body: { amount: pick([1000, 1500, 2500, 3000]) },
       timeoutMs: pick([500, 2000, 5000]),
-      server: twoServers && chance(0.5) ? 'server-2' : 'server-1',
+      server: server(),
     })
     if (chance(0.3))
       faults.push({
@@ -134,10 +189,9 @@ export function randomScenarioInput(seed: number, options: RandomScheduleOptions
         restartAfterMs: int(0, 3000),
       })
   }
-  requests.sort((a, b) => a.atMs - b.atMs)
-  if (jumpAtMs !== undefined)
-    faults.push({ kind: 'clock-jump', atMs: jumpAtMs, byMs: pick([HOUR_MS, 23 * HOUR_MS, 25 * HOUR_MS]) })
+}
 
+function randomSweeps({ int, pick }: Dice): NonNullable<ScenarioInput['sweeps']> {
   const sweeps: NonNullable<ScenarioInput['sweeps']> = []
   const sweepCount = int(0, 3)
   for (let i = 0; i < sweepCount; i++)
@@ -145,33 +199,27 @@ export function randomScenarioInput(seed: number, options: RandomScheduleOptions
       atMs: int(0, 12_000),
       sweep: pick(['lease-recovery', 'reconciliation', 'reaper'] as const),
     })
+  return sweeps
+}
 
-  const input = {
-    id: `random-${seed}`,
-    title: `Random schedule ${seed}`,
-    description: 'Generated from a seed; reproduce it with the same seed.',
-    seed,
-    timing: {
-      claimMs: pick([0, 5, 20]),
-      providerMs: int(0, 500),
-      networkMs: pick([0, 0, 10]),
-      slowProviderMs: 2000,
-      providerTimeoutMs: 1000,
-    },
-    config: {
-      leaseMs: pick([500, 1500, 5000, 30_000]),
-      keyTtlMs: shortTtl ? pick([3000, 60_000]) : DEFAULT_KEY_TTL_MS,
-      inFlightPolicy: chance(0.5)
-        ? { kind: 'reject-409', retryAfterS: 1 }
-        : { kind: 'wait', maxWaitMs: pick([200, 1000]), retryAfterS: 1 },
-    },
-    requests,
-    faults,
-    sweeps,
-  } satisfies ScenarioInput
-  // Drawn last, so every schedule without it stays what its seed always gave.
-  if (chance(0.05)) addCrashWithManyInFlight(input, { int, pick })
-  return input
+function randomTiming({ int, pick }: Dice): NonNullable<ScenarioInput['timing']> {
+  return {
+    claimMs: pick([0, 5, 20]),
+    providerMs: int(0, 500),
+    networkMs: pick([0, 0, 10]),
+    slowProviderMs: 2000,
+    providerTimeoutMs: 1000,
+  }
+}
+
+function randomConfig({ pick, chance }: Dice, shortTtl: boolean): NonNullable<ScenarioInput['config']> {
+  return {
+    leaseMs: pick([500, 1500, 5000, 30_000]),
+    keyTtlMs: shortTtl ? pick([3000, 60_000]) : DEFAULT_KEY_TTL_MS,
+    inFlightPolicy: chance(0.5)
+      ? { kind: 'reject-409', retryAfterS: 1 }
+      : { kind: 'wait', maxWaitMs: pick([200, 1000]), retryAfterS: 1 },
+  }
 }
 
 /**
@@ -182,11 +230,11 @@ export function randomScenarioInput(seed: number, options: RandomScheduleOptions
  */
 function addCrashWithManyInFlight(
   input: ScenarioInput & {
-    requests: ScenarioRequestInput[]
-    faults: NonNullable<ScenarioInput['faults']>
+    requests: Requests
+    faults: Faults
     sweeps: NonNullable<ScenarioInput['sweeps']>
   },
-  { int, pick }: { int: (lo: number, hi: number) => number; pick: <T>(items: readonly T[]) => T },
+  { int, pick }: Pick<Dice, 'int' | 'pick'>,
 ): void {
   const room = LIMITS.requests - input.requests.length
   if (room < 8) return

@@ -2,23 +2,44 @@
 // network that can drop responses, servers that crash at named steps and restart,
 // a simulated provider, sweeps as scheduled events. Same scenario + config + seed
 // → byte-identical trace.
+//
+// Fault model — what a scenario can inject:
+// - Crashes of server-1 / server-2 at a named step (FAULT_POINTS: after-claim,
+//   after-provider-accept, after-payment-row, before-response), at once or `afterMs`
+//   later, for one request or the first to get there; the server restarts after
+//   `restartAfterMs`. A crash loses everything in flight on that server (its
+//   continuations never run), never a committed row. Requests reaching a dead server
+//   are lost.
+// - The network: a fixed one-way client⇄server latency (`networkMs`), a dropped
+//   response (`drop-response`: the server answered, the client never hears), client
+//   timeouts (a late answer is ignored).
+// - The provider, per request: ok, decline, slow, timeout-after-accept (money taken,
+//   answer lost), unavailable (503, nothing taken), and a webhook `webhookAfterMs`
+//   after it settles. Its own idempotency keys and ledger never fail.
+// - Time: the claim's database latency (`claimMs`), provider latencies, and forward
+//   clock jumps (every timer due in the gap fires at once).
+// - Sweeps (lease recovery, reconciliation, reaper) at scheduled times, on a sweeper
+//   that never crashes; after the schedule, up to three rounds of recovery and
+//   reconciliation (I5 judges what is left).
+// What it cannot inject: torn or partial writes (each transaction commits whole or
+// not at all), disk or database failures (SQLITE_BUSY, a full disk, a lost fsync), a
+// partition between a server and the database or the provider other than the
+// provider's own behaviours, clock skew between servers (one clock) or a clock going
+// back, dropped, duplicated or reordered requests on a live server, and crashes of the
+// provider, the database or the sweeper. Provider behaviours follow the scripted
+// request: a sweep's re-drive meets a healthy provider.
 import { checkTraceDetailed } from '../check/invariants'
 import type { CheckNote, Violation } from '../check/violation'
 import { clockStartOf } from '../clock-label'
 import type { EngineUsage } from '../engine'
-import { type ProviderBehaviour, SimulatedProvider } from '../provider-sim'
-import { storeFor } from '../store'
 import { type ClientResponse, TRACE_VERSION, type Trace, type TraceActor } from '../trace'
-import type { TraceInput } from '../trace-sink'
-import { type Clock, type EngineConfig, engineConfig } from '../types'
-import { createClients } from './clients'
+import { type EngineConfig, engineConfig } from '../types'
+import { type Clients, createClients } from './clients'
 import { simSay } from './narration'
-import { EventQueue, VirtualClock } from './queue'
-import { TraceRecorder } from './recorder'
-import { ensureScenario, LIMITS, type Scenario, type ScenarioInput } from './scenario'
-import { createServers } from './servers'
-import { freshEngineDatabase, releaseEngineDatabase } from './template-db'
-import type { SimWorld } from './world'
+import { ensureScenario, type Scenario, type ScenarioInput } from './scenario'
+import { createServers, type Servers } from './servers'
+import { releaseEngineDatabase } from './template-db'
+import { createWorld, type SimWorld } from './world'
 
 export interface RunOptions {
   /** Overrides the scenario's own config field by field (flaws replace, not merge). */
@@ -80,62 +101,48 @@ export async function runScenario(
 ): Promise<RunResult> {
   const scenario: Scenario = ensureScenario(input)
   const config = resolveConfig(scenario, options.config)
-  const seed = options.seed ?? scenario.seed
-  const { timing } = scenario
-  const startMs = Date.parse(scenario.startAt)
-
-  const queue = new EventQueue()
-  const clock = new VirtualClock(startMs, queue)
-  const sqlite = freshEngineDatabase(scenario.firstPaymentId)
-  const store = storeFor(sqlite)
-  // The provider is created below; the recorder reads its ledger lazily.
-  let provider: SimulatedProvider | undefined
-  const snapshots = options.snapshots ?? true
-  if (!snapshots && options.check !== false)
-    throw new Error('The checker reads row snapshots: a run without them must pass check: false.')
-  const recorder = new TraceRecorder(clock, sqlite, () => provider!, LIMITS.events, snapshots)
-  const rec = (event: TraceInput) => recorder.record(event)
-
-  const behaviours = new Map<string, ProviderBehaviour>()
-  for (const f of scenario.faults) {
-    if (f.kind === 'provider')
-      behaviours.set(f.requestId, {
-        kind: f.behaviour,
-        ...(f.webhookAfterMs !== undefined ? { webhookAfterMs: f.webhookAfterMs } : {}),
-      })
-  }
-  const globalClock: Clock = { nowMs: () => clock.nowMs(), sleep: (ms) => clock.sleep(ms) }
-  provider = new SimulatedProvider({
-    database: ':memory:',
-    clock: globalClock,
-    behaviour: (request) => behaviours.get(request.requestId) ?? { kind: 'ok' },
-    timing: {
-      latencyMs: timing.providerMs,
-      slowMs: timing.slowProviderMs,
-      timeoutMs: timing.providerTimeoutMs,
-    },
-    trace: recorder,
+  const world = createWorld(scenario, config, {
+    snapshots: options.snapshots ?? true,
+    check: options.check !== false,
+    trackUsage: options.trackUsage ?? false,
     onWebhook: (webhook) => void servers.sweeper().handleWebhook(webhook),
   })
-  const theProvider = provider
-  const usage: EngineUsage | undefined = options.trackUsage
-    ? { steps: new Set(), config: new Set() }
-    : undefined
-  const world: SimWorld = {
-    scenario,
-    config,
-    queue,
-    clock,
-    sqlite,
-    store,
-    recorder,
-    provider,
-    rec,
-    ...(usage ? { usage } : {}),
-  }
   const servers = createServers(world)
   const clients = createClients(world, servers)
+  schedule(world, servers, clients)
 
+  const loop: Loop = { steps: 0, truncated: false }
+  await runQueue(world, loop)
+  // After the schedule: sweeps until nothing is in_progress or pending_unknown (I5 checks the rest).
+  for (let round = 0; round < 3 && !loop.truncated; round++) {
+    if (!startFinalRound(world, round)) break
+    world.clock.at(world.clock.elapsedMs, () => void servers.sweeper().recoverLeases())
+    await runQueue(world, loop)
+    world.clock.at(world.clock.elapsedMs, () => void servers.sweeper().reconcile())
+    await runQueue(world, loop)
+  }
+  if (loop.truncated) world.rec({ actor: 'sweeper', kind: 'note', detail: simSay.truncated() })
+
+  const trace = traceOf(world, options.seed ?? scenario.seed, actorsOf(servers, clients), clients.responses)
+  releaseEngineDatabase(world.sqlite)
+  world.provider.close()
+  const checked = options.check === false ? { violations: [], notes: [] } : checkTraceDetailed(trace)
+  return {
+    scenario,
+    config,
+    trace,
+    violations: checked.violations,
+    notes: checked.notes,
+    charges: trace.charges,
+    responses: trace.responses,
+    truncated: loop.truncated,
+    ...(world.usage ? { usage: world.usage } : {}),
+  }
+}
+
+/** The scenario's requests, sweeps and clock jumps as events on the virtual clock. */
+function schedule(world: SimWorld, servers: Servers, clients: Clients): void {
+  const { scenario, clock, rec } = world
   for (const r of scenario.requests) clock.at(r.atMs, () => clients.send(r))
   for (const s of scenario.sweeps)
     clock.at(s.atMs, () => {
@@ -152,44 +159,51 @@ export async function runScenario(
         clock.elapsedMs += f.byMs
         rec({ actor: 'db', kind: 'clock-jump', detail: simSay.clockJump(f.byMs) })
       })
+}
 
-  // ── the loop ──
-  let steps = 0
-  let truncated = false
-  const runQueue = async () => {
-    // A full turn first: from here on this runs inside the microtask phase (what `settle`
-    // needs), and the event loop gets to breathe (signals, output) between passes.
-    await drain()
-    while (queue.size > 0) {
-      const item = queue.pop()!
-      if (item.tMs > clock.elapsedMs) clock.elapsedMs = item.tMs
-      item.run()
-      await settle()
-      if (++steps > MAX_STEPS || recorder.overflowed) {
-        truncated = true
-        return
-      }
+/** The loop's count of scheduler steps, shared by every pass of one run. */
+interface Loop {
+  steps: number
+  truncated: boolean
+}
+
+/** Runs events in time order until the queue is empty or the run hits a limit. */
+async function runQueue(world: SimWorld, loop: Loop): Promise<void> {
+  const { queue, clock, recorder } = world
+  // A full turn first: from here on this runs inside the microtask phase (what `settle`
+  // needs), and the event loop gets to breathe (signals, output) between passes.
+  await drain()
+  while (queue.size > 0) {
+    const item = queue.pop()!
+    if (item.tMs > clock.elapsedMs) clock.elapsedMs = item.tMs
+    item.run()
+    await settle()
+    if (++loop.steps > MAX_STEPS || recorder.overflowed) {
+      loop.truncated = true
+      return
     }
   }
-  await runQueue()
+}
 
-  // After the schedule: sweeps until nothing is in_progress or pending_unknown (I5 checks the rest).
-  for (let round = 0; round < 3 && !truncated; round++) {
-    const open = store.keysAll.all().filter((k) => k.status !== 'completed')
-    if (open.length === 0) break
-    const leaseEnd = Math.max(
-      ...open.filter((k) => k.status === 'in_progress').map((k) => k.lease_until_ms - startMs),
-      0,
-    )
-    clock.elapsedMs = Math.max(clock.elapsedMs, leaseEnd)
-    if (round === 0) rec({ actor: 'sweeper', kind: 'note', detail: simSay.finalSweeps() })
-    clock.at(clock.elapsedMs, () => void servers.sweeper().recoverLeases())
-    await runQueue()
-    clock.at(clock.elapsedMs, () => void servers.sweeper().reconcile())
-    await runQueue()
-  }
-  if (truncated) rec({ actor: 'sweeper', kind: 'note', detail: simSay.truncated() })
+/**
+ * Prepares one final round of sweeps: false when every key is completed. Else the clock
+ * moves past the last open lease (so recovery may take it over).
+ */
+function startFinalRound(world: SimWorld, round: number): boolean {
+  const { store, clock } = world
+  const open = store.keysAll.all().filter((k) => k.status !== 'completed')
+  if (open.length === 0) return false
+  const leaseEnd = Math.max(
+    ...open.filter((k) => k.status === 'in_progress').map((k) => k.lease_until_ms - clock.startMs),
+    0,
+  )
+  clock.elapsedMs = Math.max(clock.elapsedMs, leaseEnd)
+  if (round === 0) world.rec({ actor: 'sweeper', kind: 'note', detail: simSay.finalSweeps() })
+  return true
+}
 
+/** The trace's lanes: clients in first-seen order, the started servers, db, provider, sweeper. */
+function actorsOf(servers: Servers, clients: Clients): TraceActor[] {
   const actors: TraceActor[] = []
   for (const [lane, accountId] of clients.accounts)
     actors.push({
@@ -202,38 +216,26 @@ export async function runScenario(
   actors.push({ id: 'db', kind: 'database', label: 'Database' })
   actors.push({ id: 'provider', kind: 'provider', label: 'Provider' })
   if (servers.sweeperStarted()) actors.push({ id: 'sweeper', kind: 'sweeper', label: 'Sweeper' })
+  return actors
+}
 
-  const charges = theProvider.chargeCount()
-  const responses: ClientResponse[] = clients.responses
-  const trace: Trace = {
+function traceOf(world: SimWorld, seed: number, actors: TraceActor[], responses: ClientResponse[]): Trace {
+  const { scenario, config, clock, recorder } = world
+  return {
     version: TRACE_VERSION,
     scenario: scenario.id,
     seed,
-    clockStart: clockStartOf(startMs),
+    clockStart: clockStartOf(clock.startMs),
     actors,
     events: recorder.events,
     responses,
-    charges,
+    charges: world.provider.chargeCount(),
     config: {
       flaws: [...config.flaws],
       inFlightPolicy: { ...config.inFlightPolicy },
       leaseMs: config.leaseMs,
       keyTtlMs: config.keyTtlMs,
     },
-    startMs,
-  }
-  releaseEngineDatabase(sqlite)
-  theProvider.close()
-  const checked = options.check === false ? { violations: [], notes: [] } : checkTraceDetailed(trace)
-  return {
-    scenario,
-    config,
-    trace,
-    violations: checked.violations,
-    notes: checked.notes,
-    charges,
-    responses,
-    truncated,
-    ...(usage ? { usage } : {}),
+    startMs: clock.startMs,
   }
 }
