@@ -1,0 +1,125 @@
+// The one wrapper every route handler under app/api goes through. A route states
+// what it needs as options; the wrapper runs the checks in one fixed order and
+// hands the handler what they found, so the handler only calls lib/ or db/:
+//
+//   1. problems on throw: an unexpected exception is a 500 problem (never an HTML
+//      page or a stack trace for a curl client); the details go to the log.
+//   2. the caller (`caller`): who is asking, when the route authenticates (the
+//      payments API's bearer key, 401). First, because the account is the subject
+//      of that route's rate limit.
+//   3. same origin (`sameOrigin`, on every route that writes): 403 for a request
+//      another site's browser sent.
+//   4. the rate limit (`limit`): 429 with Retry-After; a refusal takes nothing.
+//   5. the size-capped body (`body`): JSON content type (415), size (413), UTF-8
+//      JSON (400) — or the text, for a caller that parses it itself.
+//   6. the zod schema (`body.schema`): 400, answered as `body.invalid` says.
+import type { z } from 'zod'
+import { readJsonBody, readJsonText } from './body'
+import { rateLimit, refuseCrossOrigin } from './edge'
+import { issueText } from './issues'
+import type { LimitName } from './limits'
+import { type Checked, type ProblemCode, problemResponse, type Refusal, refusal } from './problems'
+
+/** One draw from a named limit; `subject` defaults to the learner in the cookie, `cost` to 1. */
+export interface LimitTake {
+  name: LimitName
+  subject?: string | null
+  cost?: number
+}
+
+type Issues = z.core.$ZodIssue[]
+
+/** A body that fails its schema: this problem code with the issues as its detail, or a response of the route's own. */
+export type InvalidBody = ProblemCode | ((issues: Issues) => Response)
+
+export type BodySpec =
+  /** The JSON body as text, at most `text` bytes (the route parses it itself). */
+  | { text: number }
+  /** The parsed JSON body, at most `json` bytes. */
+  | { json: number }
+  /** The parsed JSON body, at most `json` bytes, checked by `schema`. */
+  | { json: number; schema: z.ZodType; invalid: InvalidBody }
+
+type BodyOf<Body> = Body extends { schema: infer Schema extends z.ZodType }
+  ? z.output<Schema>
+  : Body extends { text: number }
+    ? string
+    : Body extends { json: number }
+      ? unknown
+      : undefined
+
+export interface RouteOptions<Caller, Body extends BodySpec | undefined> {
+  caller?: (request: Request) => ({ ok: true } & Caller) | Refusal
+  sameOrigin?: boolean
+  /** A fixed draw, or one that depends on the request and the caller (null: this request draws nothing). */
+  limit?: LimitTake | ((request: Request, caller: Caller) => LimitTake | null)
+  body?: Body
+}
+
+/** What the checks found, for the handler. */
+export interface RouteCall<Caller, Body> {
+  request: Request
+  caller: Caller
+  body: BodyOf<Body>
+}
+
+const INTERNAL_ERROR_DETAIL = 'Something broke on our side. Retrying with the same Idempotency-Key is safe.'
+
+/**
+ * `export const POST = route({ sameOrigin: true, limit: { name: 'import' }, body: { json: BYTES } },
+ * async ({ body }) => …)`. The second argument is Next's route context (`{ params }`), passed through.
+ */
+export function route<Caller = undefined, Body extends BodySpec | undefined = undefined, Context = unknown>(
+  options: RouteOptions<Caller, Body>,
+  handler: (call: RouteCall<Caller, Body>, context: Context) => Response | Promise<Response>,
+  // Next always passes the context; it is optional so a test can call a handler with a request alone.
+): (request: Request, context?: Context) => Promise<Response> {
+  return async (request, context) => {
+    try {
+      const admitted = await admit(request, options)
+      if (!admitted.ok) return admitted.response
+      return await handler(admitted.call, context as Context)
+    } catch (error) {
+      console.error('[api] unexpected error', error)
+      return problemResponse('internal-error', INTERNAL_ERROR_DETAIL)
+    }
+  }
+}
+
+async function admit<Caller, Body extends BodySpec | undefined>(
+  request: Request,
+  options: RouteOptions<Caller, Body>,
+): Promise<Checked<{ call: RouteCall<Caller, Body> }>> {
+  let caller = undefined as Caller
+  if (options.caller) {
+    const found = options.caller(request)
+    if (!found.ok) return found
+    caller = found
+  }
+  if (options.sameOrigin) {
+    const refused = refuseCrossOrigin(request)
+    if (refused) return refusal(refused)
+  }
+  const take = typeof options.limit === 'function' ? options.limit(request, caller) : options.limit
+  if (take) {
+    const limited = rateLimit(take.name, request, { subject: take.subject, cost: take.cost })
+    if (limited) return refusal(limited)
+  }
+  const body = await readBody(request, options.body)
+  if (!body.ok) return body
+  return { ok: true, call: { request, caller, body: body.value as BodyOf<Body> } }
+}
+
+async function readBody(request: Request, spec: BodySpec | undefined): Promise<Checked<{ value: unknown }>> {
+  if (spec === undefined) return { ok: true, value: undefined }
+  if ('text' in spec) return readJsonText(request, spec.text)
+  const json = await readJsonBody(request, spec.json)
+  if (!json.ok || !('schema' in spec)) return json
+  const parsed = spec.schema.safeParse(json.value)
+  if (parsed.success) return { ok: true, value: parsed.data }
+  const { invalid } = spec
+  const issues = parsed.error.issues
+  return refusal(
+    typeof invalid === 'function' ? invalid(issues) : problemResponse(invalid, issueText(issues)),
+  )
+}
