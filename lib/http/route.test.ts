@@ -90,24 +90,22 @@ describe('route: body and schema', () => {
   it('text bodies arrive unparsed; JSON bodies checked by the schema arrive typed', async () => {
     const asText = route({ body: { text: 100 } }, ({ body }) => new Response(body.toUpperCase()))
     expect(await (await asText(post('{"a":1}'))).text()).toBe('{"A":1}')
-    const typed = route({ body: { json: 100, schema, invalid: 'invalid-card-import' } }, ({ body }) =>
+    const typed = route({ body: { json: 100 }, schema, invalid: 'invalid-card-import' }, ({ body }) =>
       Response.json(body.files.length),
     )
     expect(await (await typed(post('{"files":["a","b"]}'))).json()).toBe(2)
   })
 
   it('a body that fails the schema: the named problem with the issues as its detail, or the route’s own', async () => {
-    const coded = route({ body: { json: 100, schema, invalid: 'invalid-card-import' } }, () => new Response())
+    const coded = route({ body: { json: 100 }, schema, invalid: 'invalid-card-import' }, () => new Response())
     const answer = await problem(await coded(post('{"files":[],"x":1}')))
     expect(answer.type).toBe('/problems/invalid-card-import')
     expect(answer.detail).toBe('files: choose at least one file; body: Unrecognized key: "x"')
     const own = route(
       {
-        body: {
-          json: 100,
-          schema,
-          invalid: (issues) => new Response(String(issues.length), { status: 400 }),
-        },
+        body: { json: 100 },
+        schema,
+        invalid: (issues) => new Response(String(issues.length), { status: 400 }),
       },
       () => new Response(),
     )

@@ -12,7 +12,7 @@
 //   4. the rate limit (`limit`): 429 with Retry-After; a refusal takes nothing.
 //   5. the size-capped body (`body`): JSON content type (415), size (413), UTF-8
 //      JSON (400) — or the text, for a caller that parses it itself.
-//   6. the zod schema (`body.schema`): 400, answered as `body.invalid` says.
+//   6. the zod schema (`schema`): 400, answered as `invalid` says.
 import type { z } from 'zod'
 import { readJsonBody, readJsonText } from './body'
 import { rateLimit, refuseCrossOrigin } from './edge'
@@ -33,14 +33,12 @@ type Issues = z.core.$ZodIssue[]
 export type InvalidBody = ProblemCode | ((issues: Issues) => Response)
 
 export type BodySpec =
-  /** The JSON body as text, at most `text` bytes (the route parses it itself). */
-  | { text: number }
   /** The parsed JSON body, at most `json` bytes. */
   | { json: number }
-  /** The parsed JSON body, at most `json` bytes, checked by `schema`. */
-  | { json: number; schema: z.ZodType; invalid: InvalidBody }
+  /** The JSON body as text, at most `text` bytes (the route parses it itself). */
+  | { text: number }
 
-type BodyOf<Body> = Body extends { schema: infer Schema extends z.ZodType }
+type BodyOf<Body, Schema> = Schema extends z.ZodType
   ? z.output<Schema>
   : Body extends { text: number }
     ? string
@@ -48,19 +46,27 @@ type BodyOf<Body> = Body extends { schema: infer Schema extends z.ZodType }
       ? unknown
       : undefined
 
-export interface RouteOptions<Caller, Body extends BodySpec | undefined> {
+export interface RouteOptions<
+  Caller,
+  Body extends BodySpec | undefined = undefined,
+  Schema extends z.ZodType | undefined = undefined,
+> {
   caller?: (request: Request) => ({ ok: true } & Caller) | Refusal
   sameOrigin?: boolean
   /** A fixed draw, or one that depends on the request and the caller (null: this request draws nothing). */
   limit?: LimitTake | ((request: Request, caller: Caller) => LimitTake | null)
   body?: Body
+  /** Checks the body the `body` step read. */
+  schema?: Schema
+  /** How a body that fails `schema` is answered (default: `malformed-body` with the issues). */
+  invalid?: InvalidBody
 }
 
 /** What the checks found, for the handler. */
-export interface RouteCall<Caller, Body> {
+export interface RouteCall<Caller, Body, Schema> {
   request: Request
   caller: Caller
-  body: BodyOf<Body>
+  body: BodyOf<Body, Schema>
 }
 
 const INTERNAL_ERROR_DETAIL = 'Something broke on our side. Retrying with the same Idempotency-Key is safe.'
@@ -69,9 +75,14 @@ const INTERNAL_ERROR_DETAIL = 'Something broke on our side. Retrying with the sa
  * `export const POST = route({ sameOrigin: true, limit: { name: 'import' }, body: { json: BYTES } },
  * async ({ body }) => …)`. The second argument is Next's route context (`{ params }`), passed through.
  */
-export function route<Caller = undefined, Body extends BodySpec | undefined = undefined, Context = unknown>(
-  options: RouteOptions<Caller, Body>,
-  handler: (call: RouteCall<Caller, Body>, context: Context) => Response | Promise<Response>,
+export function route<
+  Caller = undefined,
+  Body extends BodySpec | undefined = undefined,
+  Schema extends z.ZodType | undefined = undefined,
+  Context = unknown,
+>(
+  options: RouteOptions<Caller, Body, Schema>,
+  handler: (call: RouteCall<Caller, Body, Schema>, context: Context) => Response | Promise<Response>,
   // Next always passes the context; it is optional so a test can call a handler with a request alone.
 ): (request: Request, context?: Context) => Promise<Response> {
   return async (request, context) => {
@@ -86,10 +97,10 @@ export function route<Caller = undefined, Body extends BodySpec | undefined = un
   }
 }
 
-async function admit<Caller, Body extends BodySpec | undefined>(
+async function admit<Caller, Body extends BodySpec | undefined, Schema extends z.ZodType | undefined>(
   request: Request,
-  options: RouteOptions<Caller, Body>,
-): Promise<Checked<{ call: RouteCall<Caller, Body> }>> {
+  options: RouteOptions<Caller, Body, Schema>,
+): Promise<Checked<{ call: RouteCall<Caller, Body, Schema> }>> {
   let caller = undefined as Caller
   if (options.caller) {
     const found = options.caller(request)
@@ -105,19 +116,25 @@ async function admit<Caller, Body extends BodySpec | undefined>(
     const limited = rateLimit(take.name, request, { subject: take.subject, cost: take.cost })
     if (limited) return refusal(limited)
   }
-  const body = await readBody(request, options.body)
-  if (!body.ok) return body
-  return { ok: true, call: { request, caller, body: body.value as BodyOf<Body> } }
+  const read = await readBody(request, options.body)
+  if (!read.ok) return read
+  const checked = options.schema ? checkBody(read.value, options.schema, options.invalid) : read
+  if (!checked.ok) return checked
+  return { ok: true, call: { request, caller, body: checked.value as BodyOf<Body, Schema> } }
 }
 
 async function readBody(request: Request, spec: BodySpec | undefined): Promise<Checked<{ value: unknown }>> {
   if (spec === undefined) return { ok: true, value: undefined }
-  if ('text' in spec) return readJsonText(request, spec.text)
-  const json = await readJsonBody(request, spec.json)
-  if (!json.ok || !('schema' in spec)) return json
-  const parsed = spec.schema.safeParse(json.value)
+  return 'text' in spec ? readJsonText(request, spec.text) : readJsonBody(request, spec.json)
+}
+
+function checkBody(
+  value: unknown,
+  schema: z.ZodType,
+  invalid: InvalidBody = 'malformed-body',
+): Checked<{ value: unknown }> {
+  const parsed = schema.safeParse(value)
   if (parsed.success) return { ok: true, value: parsed.data }
-  const { invalid } = spec
   const issues = parsed.error.issues
   return refusal(
     typeof invalid === 'function' ? invalid(issues) : problemResponse(invalid, issueText(issues)),

@@ -27,14 +27,14 @@ export function authenticate(req: Request): Checked<ApiCaller> {
 }
 
 /** A read of the calling account's own rows: a known key. */
-export const paymentRead: RouteOptions<ApiCaller, undefined> = { caller: authenticate }
+export const paymentRead: RouteOptions<ApiCaller> = { caller: authenticate }
 
 /**
  * The gate in front of every state-changing payments call: a known key, not a
  * cross-site browser, and within the account's and the address's limits. It runs
  * before the key is claimed, so a 429 leaves the Idempotency-Key free.
  */
-export const paymentWrite: RouteOptions<ApiCaller, undefined> = {
+export const paymentWrite: RouteOptions<ApiCaller> = {
   caller: authenticate,
   sameOrigin: true,
   limit: (_request, { accountId }) => ({ name: 'payments', subject: `account:${accountId}` }),

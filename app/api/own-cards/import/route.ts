@@ -28,7 +28,9 @@ export const POST = route(
   {
     sameOrigin: true,
     limit: { name: 'import' },
-    body: { json: MAX_BODY_BYTES, schema: bodySchema, invalid: 'invalid-card-import' },
+    body: { json: MAX_BODY_BYTES },
+    schema: bodySchema,
+    invalid: 'invalid-card-import',
   },
   async ({ body }) => {
     const learnerId = await currentLearnerId()

@@ -25,7 +25,9 @@ export const POST = route(
   {
     sameOrigin: true,
     limit: { name: 'sandbox', cost: 2 },
-    body: { json: SANDBOX_BODY_BYTES, schema: bodySchema, invalid: invalidSandboxBody() },
+    body: { json: SANDBOX_BODY_BYTES },
+    schema: bodySchema,
+    invalid: invalidSandboxBody(),
   },
   async ({ body }) => Response.json(await chaosBatch(body)),
 )

@@ -13,7 +13,9 @@ export const POST = route(
   {
     sameOrigin: true,
     limit: { name: 'sandbox', cost: 2 },
-    body: { json: SANDBOX_BODY_BYTES, schema: bodySchema, invalid: invalidSandboxBody(shapeProblem) },
+    body: { json: SANDBOX_BODY_BYTES },
+    schema: bodySchema,
+    invalid: invalidSandboxBody(shapeProblem),
   },
   async ({ body }) => {
     const a = parseScenario(body.scenario)

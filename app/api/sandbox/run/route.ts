@@ -15,7 +15,9 @@ export const POST = route(
   {
     sameOrigin: true,
     limit: { name: 'sandbox', cost: 1 },
-    body: { json: SANDBOX_BODY_BYTES, schema: bodySchema, invalid: invalidSandboxBody(shapeProblem) },
+    body: { json: SANDBOX_BODY_BYTES },
+    schema: bodySchema,
+    invalid: invalidSandboxBody(shapeProblem),
   },
   async ({ body }) => {
     const parsed = parseScenario(body.scenario)
