@@ -1,5 +1,5 @@
-// RFC 9457 problem details. Plain TypeScript: the engine uses it for the bodies it
-// stores (409, 422), the routes (through lib/problem.ts) for everything else.
+// RFC 9457 problem details for the bodies the engine stores (409, 422). The app's
+// routes say no through lib/http/problems.ts, which keeps the same shape.
 
 export const PROBLEM_CONTENT_TYPE = 'application/problem+json'
 

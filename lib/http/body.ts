@@ -2,14 +2,12 @@
 // `limitBytes` (413, checked on the declared length and again on the bytes actually
 // read, so a missing or lying Content-Length cannot get past it), parseable UTF-8
 // JSON (400). Failures come back as ready problem responses.
-import { problemResponse } from './problems'
+import { type Checked, problemResponse, refusal } from './problems'
 
 /** The live API's cap: a payment or refund body is a few hundred bytes. */
 export const API_BODY_BYTES = 16 * 1024
 /** The sandbox's cap: a scenario is a few KB. */
 export const SANDBOX_BODY_BYTES = 64 * 1024
-
-export type BodyRead<T = unknown> = { ok: true; value: T; bytes: number } | { ok: false; response: Response }
 
 /** application/json, or any +json type, with optional parameters (charset). */
 export function isJsonContentType(header: string | null): boolean {
@@ -47,18 +45,17 @@ function describeBytes(bytes: number): string {
 }
 
 /** The body as UTF-8 text, under the same content-type and size rules (for callers that parse it themselves). */
-export async function readJsonText(req: Request, limitBytes: number): Promise<BodyRead<string>> {
+export async function readJsonText(
+  req: Request,
+  limitBytes: number,
+): Promise<Checked<{ value: string; bytes: number }>> {
   if (!isJsonContentType(req.headers.get('content-type')))
-    return {
-      ok: false,
-      response: problemResponse('unsupported-media-type', 'Send the body as application/json.'),
-    }
-  const tooLarge = {
-    ok: false,
-    response: problemResponse('body-too-large', `The body is larger than ${describeBytes(limitBytes)}.`, {
+    return refusal(problemResponse('unsupported-media-type', 'Send the body as application/json.'))
+  const tooLarge = refusal(
+    problemResponse('body-too-large', `The body is larger than ${describeBytes(limitBytes)}.`, {
       extra: { limitBytes },
     }),
-  } as const
+  )
   const declared = Number(req.headers.get('content-length') ?? Number.NaN)
   if (Number.isFinite(declared) && declared > limitBytes) return tooLarge
   const bytes = await readLimited(req, limitBytes)
@@ -70,16 +67,19 @@ export async function readJsonText(req: Request, limitBytes: number): Promise<Bo
       bytes: bytes.byteLength,
     }
   } catch {
-    return { ok: false, response: problemResponse('malformed-body', 'The body is not valid UTF-8.') }
+    return refusal(problemResponse('malformed-body', 'The body is not valid UTF-8.'))
   }
 }
 
-export async function readJsonBody(req: Request, limitBytes: number): Promise<BodyRead> {
+export async function readJsonBody(
+  req: Request,
+  limitBytes: number,
+): Promise<Checked<{ value: unknown; bytes: number }>> {
   const text = await readJsonText(req, limitBytes)
   if (!text.ok) return text
   try {
     return { ok: true, value: JSON.parse(text.value), bytes: text.bytes }
   } catch {
-    return { ok: false, response: problemResponse('malformed-body', 'The body is not valid JSON.') }
+    return refusal(problemResponse('malformed-body', 'The body is not valid JSON.'))
   }
 }

@@ -14,7 +14,8 @@ export const NEW_LEARNER_HEADER = 'x-drill-new-learner'
 /** Every internal header shares this prefix, so the server can strip forged ones in one rule. */
 export const INTERNAL_HEADER_PREFIX = 'x-drill-'
 
-type HasHeaders = { headers: { get(name: string): string | null } }
+/** Anything with request headers: a Web `Request`, a `NextRequest`, or `{ headers: await headers() }` in a server action. */
+export type HasHeaders = { headers: { get(name: string): string | null } }
 
 export function clientAddress(req: HasHeaders): string {
   return req.headers.get(CLIENT_ADDRESS_HEADER) || 'unknown'

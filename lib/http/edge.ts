@@ -1,11 +1,9 @@
 // The checks every state-changing route runs before reading anything: same origin
 // (403), then the caller's rate limit (429). Each returns null to go on, or the
 // ready problem response.
-import { clientAddress, requestLearner } from './client'
+import { clientAddress, type HasHeaders, requestLearner } from './client'
 import { type LimitName, takeLimit } from './limits'
 import { problemResponse } from './problems'
-
-type HasHeaders = { headers: { get(name: string): string | null } }
 
 const limitDetail: Record<LimitName, string> = {
   sandbox: 'Too many simulator runs in a short time',

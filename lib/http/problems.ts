@@ -1,8 +1,10 @@
-// The one problem catalogue for every route: a typed code → its RFC 9457 slug, title
-// and status. One slug per kind of failure, wherever it happens (live API, sandbox,
-// import, grading). The engine builds its own stored 409/422 bodies (e.g.
-// /problems/idempotency-key-reused) through lib/problem.ts; nothing here renames them.
-import { type Problem, problem, problemResponse as toResponse } from '@/lib/problem'
+// The one way the app says no over HTTP: RFC 9457 problem details from a typed
+// catalogue (code → slug, title, status), one slug per kind of failure wherever it
+// happens (live API, sandbox, import, grading, proxy.ts). The engine builds its own
+// stored 409/422 bodies (e.g. /problems/idempotency-key-reused) inside lib/engine,
+// which may import nothing from here; nothing here renames them.
+
+export const PROBLEM_CONTENT_TYPE = 'application/problem+json'
 
 export const problemCatalogue = {
   'malformed-body': { title: 'Malformed body', status: 400 },
@@ -30,13 +32,22 @@ export const problemCatalogue = {
 
 export type ProblemCode = keyof typeof problemCatalogue
 
-export function problemOf(
+/** An RFC 9457 body: `type` is '/problems/<slug>'; extensions sit beside the standard members. */
+export interface Problem {
+  type: string
+  title: string
+  status: number
+  detail: string
+  [extension: string]: unknown
+}
+
+function problemOf(
   code: ProblemCode,
   detail: string,
   extra: Record<string, unknown> = {},
   title: string = problemCatalogue[code].title,
 ): Problem {
-  return problem(code, title, problemCatalogue[code].status, detail, extra)
+  return { type: `/problems/${code}`, title, status: problemCatalogue[code].status, detail, ...extra }
 }
 
 /** The problem as a ready `Response` (application/problem+json, no-store). */
@@ -49,7 +60,23 @@ export function problemResponse(
     title,
   }: { extra?: Record<string, unknown>; headers?: Record<string, string>; title?: string } = {},
 ): Response {
-  return toResponse(problemOf(code, detail, extra, title), { 'cache-control': 'no-store', ...headers })
+  const body = problemOf(code, detail, extra, title)
+  return new Response(JSON.stringify(body), {
+    status: body.status,
+    headers: { 'content-type': PROBLEM_CONTENT_TYPE, 'cache-control': 'no-store', ...headers },
+  })
 }
 
-export type { Problem }
+/** A check that said no: the ready problem response to send. */
+export type Refusal = { ok: false; response: Response }
+
+/**
+ * What every edge check returns: what it found, or the refusal. One shape for the
+ * body reader, the payments API's authentication and idempotent POST, and the
+ * route wrapper's steps.
+ */
+export type Checked<T extends object> = ({ ok: true } & T) | Refusal
+
+export function refusal(response: Response): Refusal {
+  return { ok: false, response }
+}

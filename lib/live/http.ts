@@ -1,43 +1,43 @@
-// The payments API's use of the HTTP edge (lib/http): authenticate, refuse
-// cross-site browsers, rate-limit per account and address, then read an idempotent
-// POST (key, JSON body, Prefer: wait). Failures come back as ready problem
+// The payments API's use of the HTTP edge (lib/http): who the caller is (bearer
+// key), the route options of a state-changing call, then an idempotent POST (key,
+// JSON body, Prefer: wait). Failures come back as refusals holding ready problem
 // responses, so the route handlers stay parse → call → map.
 import 'server-only'
 import { sqlite } from '@/db/client'
 import { API_BODY_BYTES, readJsonBody } from '@/lib/http/body'
-import { rateLimit, refuseCrossOrigin } from '@/lib/http/edge'
-import { problemResponse } from '@/lib/http/problems'
+import { type Checked, problemResponse, refusal } from '@/lib/http/problems'
+import type { RouteOptions } from '@/lib/http/route'
 import { accountIdForApiKey } from './accounts'
 import { parseBearer, parseIdempotencyKey, parsePreferWaitS } from './headers'
 
-export type Parsed<T> = ({ ok: true } & T) | { ok: false; response: Response }
+export type ApiCaller = { accountId: number }
 
 /** 401 problem unless the request carries `Authorization: Bearer <a known key>`. */
-export function authenticate(req: Request): Parsed<{ accountId: number }> {
+export function authenticate(req: Request): Checked<ApiCaller> {
   const apiKey = parseBearer(req.headers.get('authorization'))
   const accountId = apiKey === null ? null : accountIdForApiKey(sqlite(), apiKey)
   if (accountId === null)
-    return {
-      ok: false,
-      response: problemResponse(
+    return refusal(
+      problemResponse(
         'unauthorized',
         'Send Authorization: Bearer <apiKey> with a key from POST /api/accounts.',
       ),
-    }
+    )
   return { ok: true, accountId }
 }
+
+/** A read of the calling account's own rows: a known key. */
+export const paymentRead: RouteOptions<ApiCaller> = { caller: authenticate }
 
 /**
  * The gate in front of every state-changing payments call: a known key, not a
  * cross-site browser, and within the account's and the address's limits. It runs
  * before the key is claimed, so a 429 leaves the Idempotency-Key free.
  */
-export function admitPaymentWrite(req: Request): Parsed<{ accountId: number }> {
-  const auth = authenticate(req)
-  if (!auth.ok) return auth
-  const refused =
-    refuseCrossOrigin(req) ?? rateLimit('payments', req, { subject: `account:${auth.accountId}` })
-  return refused ? { ok: false, response: refused } : auth
+export const paymentWrite: RouteOptions<ApiCaller> = {
+  caller: authenticate,
+  sameOrigin: true,
+  limit: (_request, { accountId }) => ({ name: 'payments', subject: `account:${accountId}` }),
 }
 
 export interface IdempotentPost {
@@ -48,9 +48,9 @@ export interface IdempotentPost {
 }
 
 /** Idempotency-Key (400), content type (415), size (413), JSON (400); the engine validates the body itself. */
-export async function readIdempotentPost(req: Request): Promise<Parsed<IdempotentPost>> {
+export async function readIdempotentPost(req: Request): Promise<Checked<IdempotentPost>> {
   const key = parseIdempotencyKey(req.headers.get('idempotency-key'))
-  if (!key.ok) return { ok: false, response: problemResponse('invalid-idempotency-key', key.detail) }
+  if (!key.ok) return refusal(problemResponse('invalid-idempotency-key', key.detail))
   const body = await readJsonBody(req, API_BODY_BYTES)
   if (!body.ok) return body
   const waitS = parsePreferWaitS(req.headers.get('prefer'))

@@ -3,12 +3,13 @@
 import { sqlite } from '@/db/client'
 import { requestNowMs } from '@/lib/clock'
 import { problemResponse } from '@/lib/http/problems'
+import { route } from '@/lib/http/route'
 import { currentLearnerId } from '@/lib/learner'
 import { exportStudyState, reviewLogCsv } from '@/lib/transfer/export'
 
 export const dynamic = 'force-dynamic'
 
-export async function GET(request: Request) {
+export const GET = route({}, async ({ request }) => {
   const format = new URL(request.url).searchParams.get('format') ?? 'json'
   if (format !== 'json' && format !== 'csv')
     return problemResponse(
@@ -31,4 +32,4 @@ export async function GET(request: Request) {
   return Response.json(file, {
     headers: { ...headers, 'content-disposition': `attachment; filename="drill-study-state-${date}.json"` },
   })
-}
+})

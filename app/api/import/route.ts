@@ -5,30 +5,25 @@
 import { sqlite } from '@/db/client'
 import { requestNowMs } from '@/lib/clock'
 import { allCards } from '@/lib/content/cards'
-import { readJsonText } from '@/lib/http/body'
-import { rateLimit, refuseCrossOrigin } from '@/lib/http/edge'
-import { withProblems } from '@/lib/http/guard'
 import { problemResponse } from '@/lib/http/problems'
+import { route } from '@/lib/http/route'
 import { currentLearnerId, ensureLearner } from '@/lib/learner'
 import { importStudyState, MAX_IMPORT_BYTES } from '@/lib/transfer/import'
 
 export const dynamic = 'force-dynamic'
 
-export const POST = withProblems(async function handlePost(request: Request) {
-  const refused = refuseCrossOrigin(request) ?? rateLimit('import', request)
-  if (refused) return refused
-  const text = await readJsonText(request, MAX_IMPORT_BYTES)
-  if (!text.ok) return text.response
-  const learnerId = await currentLearnerId()
-  const nowMs = await requestNowMs()
-  const known = new Set(allCards().map((card) => card.id))
-  const result = importStudyState(sqlite(), learnerId, text.value, known, () =>
-    ensureLearner(learnerId, nowMs),
-  )
-  if (result.kind === 'invalid')
-    return problemResponse('invalid-import', result.detail, {
-      title: result.title,
-      extra: { issues: result.issues },
-    })
-  return Response.json({ imported: result.summary, unknownCardIds: result.unknownCardIds ?? [] })
-})
+export const POST = route(
+  { sameOrigin: true, limit: { name: 'import' }, body: { text: MAX_IMPORT_BYTES } },
+  async ({ body }) => {
+    const learnerId = await currentLearnerId()
+    const nowMs = await requestNowMs()
+    const known = new Set(allCards().map((card) => card.id))
+    const result = importStudyState(sqlite(), learnerId, body, known, () => ensureLearner(learnerId, nowMs))
+    if (result.kind === 'invalid')
+      return problemResponse('invalid-import', result.detail, {
+        title: result.title,
+        extra: { issues: result.issues },
+      })
+    return Response.json({ imported: result.summary, unknownCardIds: result.unknownCardIds ?? [] })
+  },
+)

@@ -2,21 +2,19 @@
 // GET /api/payments: the calling account's payments, newest first (the live console polls it).
 
 import { sqlite } from '@/db/client'
-import { withProblems } from '@/lib/http/guard'
-import { admitPaymentWrite, authenticate, readIdempotentPost } from '@/lib/live/http'
+import { route } from '@/lib/http/route'
+import { paymentRead, paymentWrite, readIdempotentPost } from '@/lib/live/http'
 import { live } from '@/lib/live/live'
 import { getPaymentsByAccountId } from '@/lib/live/queries'
 import { preferenceApplied, toHttpResponse } from '@/lib/live/respond'
 
 export const dynamic = 'force-dynamic'
 
-export const POST = withProblems(async function handlePost(req: Request) {
-  const auth = admitPaymentWrite(req)
-  if (!auth.ok) return auth.response
-  const post = await readIdempotentPost(req)
+export const POST = route(paymentWrite, async ({ request, caller }) => {
+  const post = await readIdempotentPost(request)
   if (!post.ok) return post.response
   const result = await live().engine.createPayment({
-    accountId: auth.accountId,
+    accountId: caller.accountId,
     key: post.key,
     body: post.body,
     waitMs: post.waitMs,
@@ -24,10 +22,8 @@ export const POST = withProblems(async function handlePost(req: Request) {
   return toHttpResponse(result, preferenceApplied(post.waitMs))
 })
 
-export const GET = withProblems(function handleGet(req: Request) {
-  const auth = authenticate(req)
-  if (!auth.ok) return auth.response
-  return Response.json(getPaymentsByAccountId(sqlite(), auth.accountId), {
+export const GET = route(paymentRead, ({ caller }) =>
+  Response.json(getPaymentsByAccountId(sqlite(), caller.accountId), {
     headers: { 'cache-control': 'no-store' },
-  })
-})
+  }),
+)

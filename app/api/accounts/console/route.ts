@@ -4,26 +4,31 @@
 
 import { sqlite } from '@/db/client'
 import { requestLearner } from '@/lib/http/client'
-import { rateLimit, refuseCrossOrigin } from '@/lib/http/edge'
-import { withProblems } from '@/lib/http/guard'
 import { problemResponse } from '@/lib/http/problems'
+import { route } from '@/lib/http/route'
 import { ensureConsoleAccount, existingConsoleAccount } from '@/lib/live/console-account'
 
 export const dynamic = 'force-dynamic'
 
-export const POST = withProblems(function handlePost(req: Request) {
-  const refused = refuseCrossOrigin(req)
-  if (refused) return refused
-  const learnerId = requestLearner(req)
-  if (learnerId === null)
-    return problemResponse(
-      'no-learner',
-      'Open /sandbox in a browser first: the console account belongs to its cookie.',
-    )
-  if (existingConsoleAccount(sqlite(), learnerId) === null) {
-    const limited = rateLimit('accounts', req, { subject: learnerId })
-    if (limited) return limited
-  }
-  const account = ensureConsoleAccount(sqlite(), learnerId, Date.now())
-  return Response.json(account, { headers: { 'cache-control': 'no-store' } })
-})
+export const POST = route(
+  {
+    sameOrigin: true,
+    // Only the visit that creates the account draws; without a learner nothing is created (401 below).
+    limit: (request) => {
+      const learnerId = requestLearner(request)
+      return learnerId !== null && existingConsoleAccount(sqlite(), learnerId) === null
+        ? { name: 'accounts', subject: learnerId }
+        : null
+    },
+  },
+  ({ request }) => {
+    const learnerId = requestLearner(request)
+    if (learnerId === null)
+      return problemResponse(
+        'no-learner',
+        'Open /sandbox in a browser first: the console account belongs to its cookie.',
+      )
+    const account = ensureConsoleAccount(sqlite(), learnerId, Date.now())
+    return Response.json(account, { headers: { 'cache-control': 'no-store' } })
+  },
+)

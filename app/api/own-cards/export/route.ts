@@ -2,13 +2,14 @@
 // content/cards format (cards separated by `<!-- card -->` lines).
 import { sqlite } from '@/db/client'
 import { requestNowMs } from '@/lib/clock'
+import { route } from '@/lib/http/route'
 import { currentLearnerId } from '@/lib/learner'
 import { ownCardsOf } from '@/lib/own-cards/import'
 import { cardsToMarkdown } from '@/lib/own-cards/markdown-file'
 
 export const dynamic = 'force-dynamic'
 
-export async function GET() {
+export const GET = route({}, async () => {
   const learnerId = await currentLearnerId()
   const date = new Date(await requestNowMs()).toISOString().slice(0, 10)
   return new Response(cardsToMarkdown(ownCardsOf(sqlite(), learnerId)), {
@@ -18,4 +19,4 @@ export async function GET() {
       'cache-control': 'no-store',
     },
   })
-}
+})

@@ -2,21 +2,19 @@
 // charges for the calling account, read from the provider's own database — how a
 // client counts real charges. Paged, oldest first; `Link: <…>; rel="next"` names the
 // next page while there is one.
-import { withProblems } from '@/lib/http/guard'
 import { problemResponse } from '@/lib/http/problems'
-import { authenticate } from '@/lib/live/http'
+import { route } from '@/lib/http/route'
+import { paymentRead } from '@/lib/live/http'
 import { chargesJson, chargesPage, parsePageQuery } from '@/lib/live/ledger'
 import { live } from '@/lib/live/live'
 
 export const dynamic = 'force-dynamic'
 
-export const GET = withProblems(function handleGet(req: Request) {
-  const auth = authenticate(req)
-  if (!auth.ok) return auth.response
-  const url = new URL(req.url)
+export const GET = route(paymentRead, ({ request, caller }) => {
+  const url = new URL(request.url)
   const query = parsePageQuery(url.searchParams)
   if (!query.ok) return problemResponse('invalid-query', query.detail)
-  const { page, next } = chargesPage(chargesJson(live().provider.ledger(auth.accountId)), query)
+  const { page, next } = chargesPage(chargesJson(live().provider.ledger(caller.accountId)), query)
   const headers: Record<string, string> = { 'cache-control': 'no-store' }
   if (next !== null)
     headers.link = `</api/provider/charges?limit=${query.limit}&after=${encodeURIComponent(next)}>; rel="next"`

@@ -1,26 +1,22 @@
 // POST /api/review/grade — the grade action over HTTP (for scripts and retries):
 // 201 first record, 200 replay of the same attempt, 400/403/404/409/415/422/429 problem+json.
-import { API_BODY_BYTES, readJsonBody } from '@/lib/http/body'
-import { refuseCrossOrigin } from '@/lib/http/edge'
-import { withProblems } from '@/lib/http/guard'
+import { API_BODY_BYTES } from '@/lib/http/body'
+import { issueText } from '@/lib/http/issues'
 import { problemResponse } from '@/lib/http/problems'
+import { route } from '@/lib/http/route'
 import { submitGrade } from '@/lib/review/submit-grade'
 
 export const dynamic = 'force-dynamic'
 
-export const POST = withProblems(async function handlePost(request: Request): Promise<Response> {
-  const refused = refuseCrossOrigin(request)
-  if (refused) return refused
-  const body = await readJsonBody(request, API_BODY_BYTES)
-  if (!body.ok) return body.response
-  const result = await submitGrade(body.value)
+// No `limit` and no `schema` here: submitGrade takes the grade limit (shared with the
+// review page's action, once per grade) and then checks the grade itself.
+export const POST = route({ sameOrigin: true, body: { json: API_BODY_BYTES } }, async ({ body }) => {
+  const result = await submitGrade(body)
   switch (result.kind) {
     case 'rate-limited':
       return result.response
-    case 'invalid': {
-      const detail = result.issues.map((i) => `${i.path.join('.') || 'body'}: ${i.message}`).join('; ')
-      return problemResponse('invalid-grade', detail)
-    }
+    case 'invalid':
+      return problemResponse('invalid-grade', issueText(result.issues))
     case 'graded':
     case 'replayed':
       return Response.json(

@@ -1,9 +1,10 @@
 // POST /api/sandbox/chaos { seed, from, count, config } → how many schedules ran and the
 // first failure, shrunk. The client calls it in batches to show progress.
-import type { NextRequest } from 'next/server'
 import { z } from 'zod'
 import { scenarioSchema } from '@/lib/engine'
-import { readSandboxRequest } from '@/lib/sandbox/http'
+import { SANDBOX_BODY_BYTES } from '@/lib/http/body'
+import { route } from '@/lib/http/route'
+import { invalidSandboxBody } from '@/lib/sandbox/http'
 import { chaosBatch } from '@/lib/sandbox/run'
 
 /** Schedules per request: keeps one call well under a second of server time. */
@@ -20,8 +21,13 @@ const bodySchema = z.strictObject({
   config: scenarioSchema.shape.config,
 })
 
-export async function POST(request: NextRequest) {
-  const body = await readSandboxRequest(request, { cost: 2, schema: bodySchema })
-  if (!body.ok) return body.response
-  return Response.json(await chaosBatch(body.value))
-}
+export const POST = route(
+  {
+    sameOrigin: true,
+    limit: { name: 'sandbox', cost: 2 },
+    body: { json: SANDBOX_BODY_BYTES },
+    schema: bodySchema,
+    invalid: invalidSandboxBody(),
+  },
+  async ({ body }) => Response.json(await chaosBatch(body)),
+)

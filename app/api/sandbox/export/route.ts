@@ -1,9 +1,8 @@
 // GET /api/sandbox/export?format=json|mermaid&s=<state> (or &scenario=<preset id>)
 // → the run's trace as a JSON file, or as a Mermaid sequenceDiagram.
-import type { NextRequest } from 'next/server'
 import { z } from 'zod'
 import { problemResponse } from '@/lib/http/problems'
-import { rateLimited } from '@/lib/sandbox/http'
+import { route } from '@/lib/http/route'
 import { mermaidFileName, traceToMermaid } from '@/lib/sandbox/mermaid'
 import { runForSandbox, scenarioFromQuery } from '@/lib/sandbox/run'
 
@@ -13,10 +12,8 @@ const querySchema = z.object({
   scenario: z.string().max(200).optional(),
 })
 
-export async function GET(request: NextRequest) {
-  const limited = rateLimited(request, 1)
-  if (limited) return limited
-  const query = querySchema.safeParse(Object.fromEntries(request.nextUrl.searchParams))
+export const GET = route({ limit: { name: 'sandbox', cost: 1 } }, async ({ request }) => {
+  const query = querySchema.safeParse(Object.fromEntries(new URL(request.url).searchParams))
   if (!query.success || (query.data.s === undefined && query.data.scenario === undefined)) {
     return problemResponse(
       'invalid-export',
@@ -41,4 +38,4 @@ export async function GET(request: NextRequest) {
       'content-disposition': `attachment; filename="${run.trace.scenario.replace(/[^a-z0-9-]/gi, '_')}.trace.json"`,
     },
   })
-}
+})
