@@ -43,7 +43,7 @@ export {
 } from './schemas'
 export { configureSimulator, type SimulatorEnvironment } from './sim/environment'
 export { describeConfig, formatTimeline, formatViolation, rowLines } from './sim/format'
-export { type FuzzJob, type FuzzMessage, fuzzRange } from './sim/fuzz'
+export { type FuzzJob, type FuzzMessage, fuzzRange, runFuzzWorker } from './sim/fuzz'
 export { prng, type RandomScheduleOptions, randomScenario, randomScenarioInput } from './sim/random'
 export { type RunOptions, type RunResult, resolveConfig, runScenario } from './sim/runner'
 export {
