@@ -18,6 +18,8 @@ export {
   DEFAULT_LEASE_MS,
   DEFAULT_RECOVERY_CONCURRENCY,
   HOUR_MS,
+  SWEEP_KINDS,
+  type SweepKind,
 } from './constants'
 export { FAULT_POINTS, type FaultPoint } from './faults'
 export { FLAW_CATALOGUE, FLAWS, type Flaw, type FlawEntry, flawEntry } from './flaws/catalogue'
@@ -31,4 +33,4 @@ export type {
   ScenarioSweep,
 } from './sim/scenario'
 export * from './trace'
-export { type EngineConfig, type InFlightPolicy, SWEEP_KINDS, type SweepKind } from './types'
+export type { EngineConfig, InFlightPolicy } from './types'

@@ -1,7 +1,7 @@
 // The engine's public types: the ports it talks to the world through, its config
 // (the correct engine is one configuration; each classic mistake is one switch),
 // and the result every call returns. No Next, no wall clock, no Math.random.
-import { DEFAULT_KEY_TTL_MS, DEFAULT_LEASE_MS } from './constants'
+import { DEFAULT_KEY_TTL_MS, DEFAULT_LEASE_MS, SWEEP_KINDS, type SweepKind } from './constants'
 import type { FaultPoint } from './faults'
 import { FLAWS, type Flaw } from './flaws/catalogue'
 
@@ -103,9 +103,8 @@ export interface RefundPaymentInput {
   requestId?: string
 }
 
-/** The sweeps, in the order `sweepOnce` runs them (UI lists and scenario schemas use this). */
-export const SWEEP_KINDS = ['lease-recovery', 'reconciliation', 'reaper'] as const
-export type SweepKind = (typeof SWEEP_KINDS)[number]
+/** The sweeps, in the order `sweepOnce` runs them (defined with the constants, which the browser may load). */
+export { SWEEP_KINDS, type SweepKind }
 
 /** What a sweep did, for logs, `npm run sweep` and the trace. */
 export interface SweepReport {

@@ -69,13 +69,16 @@ export const FLAW_CATALOGUE = [
 
 type IdsOf<Rows extends readonly FlawEntry[]> = { readonly [I in keyof Rows]: Rows[I]['id'] }
 
-/** The flaw ids in catalogue order (the tuple zod's enum and the `Flaw` type are built from). */
-export const FLAWS = FLAW_CATALOGUE.map((row) => row.id) as unknown as IdsOf<typeof FLAW_CATALOGUE>
+/**
+ * The flaw ids in catalogue order (the tuple zod's enum and the `Flaw` type are built from).
+ * Marked pure so a client bundle that never reads it can leave this module out.
+ */
+export const FLAWS = /* @__PURE__ */ FLAW_CATALOGUE.map((row) => row.id) as unknown as IdsOf<
+  typeof FLAW_CATALOGUE
+>
 export type Flaw = (typeof FLAWS)[number]
-
-const BY_ID = new Map<Flaw, FlawEntry<Flaw>>(FLAW_CATALOGUE.map((row) => [row.id, row]))
 
 /** A flaw's catalogue row. */
 export function flawEntry(flaw: Flaw): FlawEntry<Flaw> {
-  return BY_ID.get(flaw)!
+  return FLAW_CATALOGUE.find((row) => row.id === flaw)!
 }
