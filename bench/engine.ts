@@ -17,17 +17,18 @@ import path from 'node:path'
 import '../lib/simulator'
 import { FILE_SYNCHRONOUS, migrateSqlite, openSqlite, type Synchronous } from '../db/open'
 import {
+  canonicalJson,
   createEngine,
   DAY_MS,
+  fuzzRange,
+  paymentBody,
   runScenario,
   SimulatedProvider,
   scenarioById,
+  sha256Hex,
+  storeFor,
   systemClock,
 } from '../lib/engine'
-import { canonicalJson, sha256Hex } from '../lib/engine/canonical'
-import { paymentBody } from '../lib/engine/responses'
-import { fuzzRange } from '../lib/engine/sim/fuzz'
-import { storeFor } from '../lib/engine/store'
 
 const BODY = { orderId: '42', amount: 2500, currency: 'USD', paymentMethodToken: 'token-9' }
 const DURATION_MS = Number(process.env.BENCH_MS ?? 2000)

@@ -12,9 +12,15 @@ import os from 'node:os'
 import path from 'node:path'
 import { FILE_SYNCHRONOUS, migrateSqlite, openSqlite } from '../db/open'
 import { seedDemoAccounts } from '../db/seed'
-import { createEngine, SimulatedProvider, type SweepReport, systemClock } from '../lib/engine'
-import { canonicalJson, sha256Hex } from '../lib/engine/canonical'
-import { storeFor } from '../lib/engine/store'
+import {
+  canonicalJson,
+  createEngine,
+  SimulatedProvider,
+  type SweepReport,
+  sha256Hex,
+  storeFor,
+  systemClock,
+} from '../lib/engine'
 
 const LATENCY_MS = Number(process.env.BENCH_LATENCY_MS ?? 200)
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 32)

@@ -14,7 +14,10 @@ import {
   type EngineConfig,
   FLAWS,
   type Flaw,
+  type FuzzJob,
+  type FuzzMessage,
   formatTimeline,
+  fuzzRange,
   INVARIANTS,
   type InvariantId,
   loadScenarioFile,
@@ -24,7 +27,6 @@ import {
   ScenarioFileError,
   scenarioById,
 } from '@/lib/engine'
-import { type FuzzJob, type FuzzMessage, fuzzRange } from '@/lib/engine/sim/fuzz'
 
 class UsageError extends Error {}
 
@@ -244,11 +246,12 @@ async function fuzz(args: Args): Promise<number> {
           })
         : new Promise<Extract<FuzzMessage, { type: 'done' }>>((resolve, reject) => {
             // Workers start without tsx's loader: register it, configure the simulator (the
-            // app's migrations and scenarios), then load the TypeScript module.
+            // app's migrations and scenarios), then run the job in workerData through the
+            // engine's entry.
             const setup = new URL('../lib/simulator.ts', import.meta.url).href
-            const entry = new URL('../lib/engine/sim/fuzz.ts', import.meta.url).href
+            const entry = new URL('../lib/engine/index.ts', import.meta.url).href
             const worker = new Worker(
-              `import('tsx/esm/api').then((tsx) => { tsx.register(); return import(${JSON.stringify(setup)}) }).then(() => import(${JSON.stringify(entry)}))`,
+              `import('tsx/esm/api').then((tsx) => { tsx.register(); return import(${JSON.stringify(setup)}) }).then(() => import(${JSON.stringify(entry)})).then((engine) => engine.runFuzzWorker())`,
               { eval: true, workerData: { drillFuzz: job } },
             )
             worker.on('message', (message: FuzzMessage) => {

@@ -2,8 +2,7 @@
 // simulator on the server; only the player is a client leaf.
 import 'server-only'
 import '@/lib/simulator'
-import { runScenario, type Scenario, scenarioById } from '@/lib/engine'
-import { clockLabel } from '@/lib/engine/clock-label'
+import { clockLabel, runScenario, type Scenario, scenarioById } from '@/lib/engine'
 import { TimelinePlayer } from './timeline-player'
 
 // Card pages render per request (each needs its own CSP nonce), but a canonical scenario's

@@ -2,7 +2,7 @@
 // own entry point (the simulator, seed 1), so these tests break when the drawing and the
 // engine drift apart. Events are found by kind, not by position, where the order is not the point.
 import { describe, expect, it } from 'vitest'
-import type { Trace, TraceEvent, TraceEventKind } from '@/lib/engine/trace'
+import type { Trace, TraceEvent, TraceEventKind } from '@/lib/engine/client'
 import { runForSandbox, scenarioFromQuery } from '@/lib/sandbox/run'
 import {
   cellId,

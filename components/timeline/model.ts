@@ -1,15 +1,15 @@
 // What the timeline shows at each step, derived from a trace alone (pure; unit-tested).
 // A step is an event index: "at step i" means events 0…i have happened.
 
-import { clockLabel } from '@/lib/engine/clock-label'
-import type {
-  KeyRowView,
-  LedgerRowView,
-  PaymentRowView,
-  RefundRowView,
-  Trace,
-  TraceEvent,
-} from '@/lib/engine/trace'
+import {
+  clockLabel,
+  type KeyRowView,
+  type LedgerRowView,
+  type PaymentRowView,
+  type RefundRowView,
+  type Trace,
+  type TraceEvent,
+} from '@/lib/engine/client'
 
 export type TableName = 'idempotencyKeys' | 'payments' | 'refunds' | 'ledger'
 

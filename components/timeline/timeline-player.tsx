@@ -2,9 +2,7 @@
 // The interactive leaf: play/pause, step, scrub (an ARIA slider that narrates the event),
 // speed, keyboard (Space, ←/→, Home/End). Everything it draws comes from the trace prop.
 import { type KeyboardEvent, Suspense, useEffect, useId, useMemo, useRef, useState } from 'react'
-import type { Violation } from '@/lib/engine/check/violation'
-import { clockLabel } from '@/lib/engine/clock-label'
-import type { Trace } from '@/lib/engine/trace'
+import { clockLabel, type Trace, type Violation } from '@/lib/engine/client'
 import { ReadyButton, ReadyInput, ReadySelect } from '../ready-controls'
 import { keyLabels, narrate, stepStates } from './model'
 import { RowTables } from './row-tables'

@@ -3,8 +3,7 @@
 // cannot drift from the engine.
 
 import type { Ref } from 'react'
-import { clockLabel } from '@/lib/engine/clock-label'
-import type { ActorKind, Trace, TraceEvent } from '@/lib/engine/trace'
+import { type ActorKind, clockLabel, type Trace, type TraceEvent } from '@/lib/engine/client'
 import { crashGaps, type Interval, isMessage, shortLabel, unknownIntervals } from './model'
 
 const TIME_W = 136

@@ -1,8 +1,7 @@
 // "What happens next?" questions: at each request the server must decide about, the
 // true outcome (the scenario's own run) against what the engine variants do with the
 // same request. A step is asked only when the variants disagree at least twice.
-import type { Trace, TraceEvent } from '@/lib/engine'
-import { clockLabel } from '@/lib/engine/clock-label'
+import { clockLabel, type Trace, type TraceEvent } from '@/lib/engine/client'
 import { type Outcome, outcomeOf } from './outcome'
 import type { DrillOption, NextStepQuestion } from './types'
 import type { Variant } from './variants'

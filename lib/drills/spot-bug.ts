@@ -1,8 +1,14 @@
 // "Spot the bug": on a run that breaks an invariant (the scenario's own flawed config,
 // or the scenario with one flaw switched on), pick the step where it goes wrong, then
 // the invariant by the checker's name. The answer is the checker's verdict.
-import { INVARIANT_GISTS, type InvariantId, type Trace, type TraceEvent, type Violation } from '@/lib/engine'
-import { clockLabel } from '@/lib/engine/clock-label'
+import {
+  clockLabel,
+  INVARIANT_GISTS,
+  type InvariantId,
+  type Trace,
+  type TraceEvent,
+  type Violation,
+} from '@/lib/engine/client'
 import type { DrillOption, SpotGroup } from './types'
 
 const MAX_WRONG = 3

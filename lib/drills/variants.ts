@@ -5,14 +5,14 @@
 import {
   type EngineConfig,
   type EngineUsage,
+  FLAW_STEPS,
   FLAWS,
   type Flaw,
+  flawEntry,
+  markParsed,
   type RunOptions,
   type Scenario,
 } from '@/lib/engine'
-import { FLAW_STEPS } from '@/lib/engine/flaws'
-import { markParsed } from '@/lib/engine/sim/scenario'
-import { FLAW_SWITCHES } from '@/lib/sandbox/builder'
 
 export interface Variant {
   /** 'flaw:no-lease', 'policy', 'expired', 'slow-provider'. */
@@ -44,8 +44,6 @@ export function sameAsBase(variant: Variant, baseUsage: EngineUsage | undefined)
   )
 }
 
-const flawLabel = (flaw: Flaw) => FLAW_SWITCHES.find((s) => s.flaw === flaw)?.label ?? flaw
-
 /** Room the last request needs to find the first still at the provider. */
 function slowProviderMs(scenario: Scenario): number {
   const last = Math.max(...scenario.requests.map((r) => r.atMs))
@@ -61,7 +59,7 @@ export function variantsOf(scenario: Scenario): Variant[] {
     const on = !flaws.includes(flaw)
     return {
       id: `flaw:${flaw}`,
-      label: `with "${flawLabel(flaw)}" ${on ? 'on' : 'off'}`,
+      label: `with "${flawEntry(flaw).label}" ${on ? 'on' : 'off'}`,
       ...(on ? { flawOn: flaw } : {}),
       scenario,
       options: { config: { flaws: on ? [...flaws, flaw] : flaws.filter((f) => f !== flaw) } },

@@ -1,8 +1,7 @@
 // What a drill page or a review card hands to the browser: the round's questions and,
 // per question, the timeline cut at the decision step and at the reveal. Client-safe.
 
-import type { Violation } from '@/lib/engine'
-import type { Trace } from '@/lib/engine/trace'
+import type { Trace, Violation } from '@/lib/engine/client'
 import type { DrillQuestion } from './types'
 
 export interface DrillQuestionView {

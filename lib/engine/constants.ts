@@ -15,3 +15,7 @@ export const DEFAULT_KEY_TTL_MS = DAY_MS
  * ceil(stuck keys / concurrency).
  */
 export const DEFAULT_RECOVERY_CONCURRENCY = 32
+
+/** The sweeps, in the order `sweepOnce` runs them (UI lists and scenario schemas use this). */
+export const SWEEP_KINDS = ['lease-recovery', 'reconciliation', 'reaper'] as const
+export type SweepKind = (typeof SWEEP_KINDS)[number]

@@ -1,26 +1,15 @@
-// Public API of the payment engine, its simulator and checker. Import from
-// '@/lib/engine' only (the files behind it may move).
+// The engine's server face: everything in the client-safe entry ('./client') plus the
+// engine, its store, the simulated provider, the simulator and the checker. Code outside
+// lib/engine imports '@/lib/engine' or '@/lib/engine/client', never a file behind them
+// (the files behind them may move); client components import only the client entry.
 
-export { bodyHash, canonicalJson } from './canonical'
+export { bodyHash, canonicalJson, sha256Hex } from './canonical'
 export { type CheckResult, checkTrace, checkTraceDetailed } from './check/invariants'
-export {
-  type CheckNote,
-  INVARIANT_GISTS,
-  INVARIANTS,
-  type InvariantId,
-  type Violation,
-} from './check/violation'
+export * from './client'
 export { systemClock } from './clock'
-export { clockLabel, clockStartOf } from './clock-label'
-export {
-  DAY_MS,
-  DEFAULT_KEY_TTL_MS,
-  DEFAULT_LEASE_MS,
-  DEFAULT_RECOVERY_CONCURRENCY,
-  HOUR_MS,
-} from './constants'
 export { type CreateEngineOptions, createEngine, type Engine, type EngineUsage } from './engine'
-export { type EngineStep, FAULT_POINTS, type FaultHooks, type FaultPoint, type StepContext } from './faults'
+export type { EngineStep, FaultHooks, StepContext } from './faults'
+export { FLAW_STEPS } from './flaws'
 export type {
   ChargeOutcome,
   ChargeRequest,
@@ -40,7 +29,7 @@ export {
   type SimulatedProviderOptions,
 } from './provider-sim'
 export { freshProviderDatabase } from './provider-sim-db'
-export { PROBLEM_SLUGS } from './responses'
+export { PROBLEM_SLUGS, paymentBody } from './responses'
 export {
   type CreatePaymentBody,
   createPaymentBodySchema,
@@ -54,6 +43,7 @@ export {
 } from './schemas'
 export { configureSimulator, type SimulatorEnvironment } from './sim/environment'
 export { describeConfig, formatTimeline, formatViolation, rowLines } from './sim/format'
+export { type FuzzJob, type FuzzMessage, fuzzRange, runFuzzWorker } from './sim/fuzz'
 export { prng, type RandomScheduleOptions, randomScenario, randomScenarioInput } from './sim/random'
 export { type RunOptions, type RunResult, resolveConfig, runScenario } from './sim/runner'
 export {
@@ -61,13 +51,8 @@ export {
   DEFAULT_KEY,
   DEFAULT_START_AT,
   LIMITS as SCENARIO_LIMITS,
+  markParsed,
   parseScenario,
-  type Scenario,
-  type ScenarioFault,
-  type ScenarioInput,
-  type ScenarioParse,
-  type ScenarioRequest,
-  type ScenarioSweep,
   scenarioSchema,
 } from './sim/scenario'
 export {
@@ -78,18 +63,15 @@ export {
   scenarioById,
   scenariosFolder,
 } from './sim/scenarios'
-export * from './trace'
+// The prepared statements themselves, for the benchmarks that time the SQL without the protocol.
+export { storeFor } from './store'
 export type { TracedTable, TraceInput, TraceSink } from './trace-sink'
 export {
   type Clock,
   type CreatePaymentInput,
   correctConfig,
-  type EngineConfig,
   type EngineResponse,
   engineConfig,
-  FLAWS,
-  type Flaw,
-  type InFlightPolicy,
   type ProviderWebhook,
   type RefundPaymentInput,
   type ResponseKind,

@@ -1,8 +1,9 @@
 // The engine's public types: the ports it talks to the world through, its config
 // (the correct engine is one configuration; each classic mistake is one switch),
 // and the result every call returns. No Next, no wall clock, no Math.random.
-import { DEFAULT_KEY_TTL_MS, DEFAULT_LEASE_MS } from './constants'
+import { DEFAULT_KEY_TTL_MS, DEFAULT_LEASE_MS, SWEEP_KINDS, type SweepKind } from './constants'
 import type { FaultPoint } from './faults'
+import { FLAWS, type Flaw } from './flaws/catalogue'
 
 /** Time comes in from outside. Simulator: virtual time; live: `systemClock`. */
 export interface Clock {
@@ -13,20 +14,11 @@ export interface Clock {
 }
 
 /**
- * The classic mistakes, by the names the issue and the sandbox use. Each is a module
- * flaws/<flaw>.ts replacing the protocol steps it changes (engine.ts composes them).
+ * The classic mistakes, by the names the issue and the sandbox use: the ids of the flaw
+ * catalogue (flaws/catalogue.ts), each a module flaws/<flaw>.ts replacing the protocol
+ * steps it changes (engine.ts composes them).
  */
-export const FLAWS = [
-  'charge-before-insert',
-  'select-then-insert',
-  'no-body-check',
-  'global-scope',
-  'no-provider-key',
-  'split-commit',
-  'no-lease',
-  'serial-recovery',
-] as const
-export type Flaw = (typeof FLAWS)[number]
+export { FLAWS, type Flaw }
 
 /** What a duplicate that finds the key still in progress gets. */
 export type InFlightPolicy =
@@ -111,9 +103,8 @@ export interface RefundPaymentInput {
   requestId?: string
 }
 
-/** The sweeps, in the order `sweepOnce` runs them (UI lists and scenario schemas use this). */
-export const SWEEP_KINDS = ['lease-recovery', 'reconciliation', 'reaper'] as const
-export type SweepKind = (typeof SWEEP_KINDS)[number]
+/** The sweeps, in the order `sweepOnce` runs them (defined with the constants, which the browser may load). */
+export { SWEEP_KINDS, type SweepKind }
 
 /** What a sweep did, for logs, `npm run sweep` and the trace. */
 export interface SweepReport {

@@ -1,47 +1,23 @@
-// Pure edits the sandbox builder makes to a scenario (client-safe: types from the
-// engine, its constants from the two import-free modules that hold them; no zod, no
-// node). The server validates whatever comes back.
-import type { Scenario, ScenarioFault, ScenarioRequest } from '@/lib/engine'
-import { FAULT_POINTS, type FaultPoint } from '@/lib/engine/faults'
-import { FLAWS, type Flaw, SWEEP_KINDS, type SweepKind } from '@/lib/engine/types'
+// Pure edits the sandbox builder makes to a scenario (client-safe: everything from the
+// engine's client entry; no zod, no node). The server validates whatever comes back.
+import {
+  FAULT_POINTS,
+  type FaultPoint,
+  FLAWS,
+  type Flaw,
+  flawEntry,
+  type Scenario,
+  type ScenarioFault,
+  type ScenarioRequest,
+  SWEEP_KINDS,
+  type SweepKind,
+} from '@/lib/engine/client'
 
-/** The visible name and hint of each flaw switch (every engine flaw must have one). */
-const FLAW_TEXT: Readonly<Record<Flaw, { label: string; hint: string }>> = {
-  'charge-before-insert': {
-    label: 'Charge before insert',
-    hint: 'Call the provider first and store the key afterwards (store-after-charge).',
-  },
-  'select-then-insert': {
-    label: 'Select then insert',
-    hint: 'Look for the key, then insert it: two requests can both see nothing.',
-  },
-  'no-body-check': {
-    label: 'Skip the body check',
-    hint: 'Ignore the body hash, so a reused key replays for a different body.',
-  },
-  'global-scope': { label: 'Global key scope', hint: 'Scope keys globally instead of per account.' },
-  'no-provider-key': {
-    label: 'No provider key',
-    hint: 'Call the provider without our own idempotency key.',
-  },
-  'split-commit': {
-    label: 'Split commit',
-    hint: 'Write the payment row and complete the key in separate transactions.',
-  },
-  'no-lease': {
-    label: 'No lease',
-    hint: 'An in_progress row is waited on forever, even after a crash.',
-  },
-  'serial-recovery': {
-    label: 'Serial recovery',
-    hint: 'Lease recovery re-drives stuck keys one after another, so the last waits for all the others.',
-  },
-}
-
-/** Every flaw switch, in the engine's order (FLAWS), with its visible name. */
-export const FLAW_SWITCHES: ReadonlyArray<{ flaw: Flaw; label: string; hint: string }> = FLAWS.map(
-  (flaw) => ({ flaw, ...FLAW_TEXT[flaw] }),
-)
+/** Every flaw switch, in the engine's order (FLAWS), with its name and hint from the flaw catalogue. */
+export const FLAW_SWITCHES: ReadonlyArray<{ flaw: Flaw; label: string; hint: string }> = FLAWS.map((flaw) => {
+  const { label, hint } = flawEntry(flaw)
+  return { flaw, label, hint }
+})
 
 const CRASH_POINT_LABELS: Readonly<Record<FaultPoint, string>> = {
   'after-claim': 'after the claim',

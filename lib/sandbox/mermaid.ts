@@ -1,8 +1,7 @@
 // A trace as a Mermaid sequenceDiagram, with accTitle/accDescr so the exported diagram
 // keeps an accessible name wherever it is rendered. Pure text; nothing here is HTML.
 
-import { clockLabel } from '@/lib/engine/clock-label'
-import type { Trace, TraceEvent } from '@/lib/engine/trace'
+import { clockLabel, type Trace, type TraceEvent } from '@/lib/engine/client'
 
 /** Mermaid participant ids: letters, digits and underscores only. */
 export function participantId(actorId: string): string {

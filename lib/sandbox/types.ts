@@ -1,6 +1,5 @@
 // What the sandbox API answers (JSON). Shared by the routes and the client leaves.
-import type { Scenario, Violation } from '@/lib/engine'
-import type { Trace } from '@/lib/engine/trace'
+import type { Scenario, Trace, Violation } from '@/lib/engine/client'
 
 export interface RunNote {
   message: string

@@ -1,6 +1,6 @@
 // The sandbox's calls to its own API. Expected failures come back as values with the
 // problem's sentence, never as thrown errors the UI would have to guess at.
-import type { Scenario } from '@/lib/engine'
+import type { Scenario } from '@/lib/engine/client'
 import type { ChaosBatch, CompareRuns, SandboxRun } from '@/lib/sandbox/types'
 
 export type ApiResult<T> = { ok: true; value: T } | { ok: false; message: string }

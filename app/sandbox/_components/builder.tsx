@@ -4,7 +4,7 @@
 // a scenario value; the server validates it.
 import dynamic from 'next/dynamic'
 import { useEffect, useRef, useState } from 'react'
-import type { Scenario } from '@/lib/engine'
+import type { Scenario } from '@/lib/engine/client'
 import { FLAW_SWITCHES, flawsOf, waitPolicyOn, withFlaw, withWaitPolicy } from '@/lib/sandbox/builder'
 import { NumberField, Switch } from './fields'
 

@@ -4,7 +4,7 @@
 // offered as a challenge.
 import { useRef, useState } from 'react'
 import { useHydrated } from '@/components/use-hydrated'
-import type { Scenario } from '@/lib/engine'
+import type { Scenario } from '@/lib/engine/client'
 import type { ChaosFailure, SandboxRun } from '@/lib/sandbox/types'
 import { chaosApi } from './api'
 import { buttonClass, NumberField, primaryButtonClass } from './fields'

@@ -7,7 +7,7 @@
 import { Suspense, useRef, useState } from 'react'
 import { ReadyButton } from '@/components/ready-controls'
 import { TimelinePlayer } from '@/components/timeline/timeline-player'
-import type { Scenario } from '@/lib/engine'
+import type { Scenario } from '@/lib/engine/client'
 import { configLabel, withOrderFlipped } from '@/lib/sandbox/builder'
 import type { CompareRuns, SandboxRun } from '@/lib/sandbox/types'
 import { compareApi, runScenarioApi } from './api'

@@ -1,7 +1,7 @@
 'use client'
 // The schedule part of the builder: requests, faults, sweeps, timing and seed. Loaded
 // only when the learner opens it, so the page does not ship or hydrate it up front.
-import type { Scenario, ScenarioFault, ScenarioRequest, ScenarioSweep } from '@/lib/engine'
+import type { Scenario, ScenarioFault, ScenarioRequest, ScenarioSweep } from '@/lib/engine/client'
 import {
   addRequest,
   addRetry,

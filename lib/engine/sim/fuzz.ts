@@ -61,10 +61,15 @@ export async function fuzzRange(job: FuzzJob, onProgress?: (done: number) => voi
   return { runs: job.count, findings, broken: [...broken], brokenSchedules }
 }
 
-// As a worker thread: run the job passed in workerData and post the result.
-if (parentPort && (workerData as { drillFuzz?: FuzzJob } | undefined)?.drillFuzz) {
+/**
+ * A fuzz worker thread's body: run the job passed in workerData and post progress and the
+ * result. Called by the worker (the CLI starts it) once the simulator is configured, not
+ * on import: importing the engine's entry must not start a job.
+ */
+export function runFuzzWorker(): void {
+  const job = (workerData as { drillFuzz?: FuzzJob } | undefined)?.drillFuzz
   const port = parentPort
-  const job = (workerData as { drillFuzz: FuzzJob }).drillFuzz
+  if (!port || !job) throw new Error('runFuzzWorker runs only in a fuzz worker thread (workerData.drillFuzz)')
   void fuzzRange(job, (done) => port.postMessage({ type: 'progress', done } satisfies FuzzMessage)).then(
     (result) => port.postMessage({ type: 'done', ...result } satisfies FuzzMessage),
   )
