@@ -62,6 +62,36 @@ describe('scripts/check-imports.ts', () => {
     )
   })
 
+  it('flags deep engine imports, drills in the study rules and SQL outside db/', () => {
+    const dir = write({
+      'components/timeline/deep.tsx': "import { clockLabel } from '@/lib/engine/clock-label'\n",
+      'components/timeline/ok.tsx':
+        "import { clockLabel } from '@/lib/engine/client'\nimport { x } from '@/lib/engine'\n",
+      'scripts/deep.ts': "import { fuzzRange } from '../lib/engine/sim/fuzz'\n",
+      'lib/srs/bad.ts':
+        "import { headers } from 'next/headers'\nimport { sqlite } from '@/db/client'\nimport { d } from '../drills/rating'\n",
+      'lib/decks/bad.ts': "import { drillDeck } from '@/lib/drills/deck-source'\n",
+      'app/api/x/route.ts': "const row = sqlite().prepare('SELECT 1').get()\n",
+      'lib/live/typed.ts': 'const s = sqlite.prepare<[string]>(`SELECT 1`)\n',
+      'scripts/server.ts': "await app.prepare()\n// sqlite.prepare('in a comment')\n",
+      'db/queries/fine.ts': "const s = sqlite.prepare('SELECT 1')\n",
+      'tests/fixture.ts': "const s = sqlite.prepare('SELECT 1')\n",
+    })
+    const found = checkImports(dir).map((p) => `${p.file} ${p.specifier}`)
+    expect(found.sort()).toEqual(
+      [
+        'components/timeline/deep.tsx @/lib/engine/clock-label',
+        'scripts/deep.ts ../lib/engine/sim/fuzz',
+        'lib/srs/bad.ts next/headers',
+        'lib/srs/bad.ts @/db/client',
+        'lib/srs/bad.ts ../drills/rating',
+        'lib/decks/bad.ts @/lib/drills/deck-source',
+        'app/api/x/route.ts .prepare(…)',
+        'lib/live/typed.ts .prepare(…)',
+      ].sort(),
+    )
+  })
+
   it('exits 1 on a violating fixture when run as a script', async () => {
     const dir = write({ 'lib/engine/bad.ts': "import { openSqlite } from '@/db/open'\n" })
     const tsx = path.join(root, 'node_modules', '.bin', 'tsx')

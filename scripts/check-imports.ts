@@ -1,13 +1,21 @@
-// `tsx scripts/check-imports.ts` (a step of `npm test`): the import rules, checked over
-// the import graph so they cannot silently break.
+// `tsx scripts/check-imports.ts` (a step of `npm test`): the house rules, checked over
+// the import graph (and, for SQL, the call sites) so they cannot silently break.
 //   1. lib/engine imports only itself, `node:` built-ins and its declared libraries
 //      (zod; better-sqlite3, the SQL driver its store runs on). Its tests may also use
 //      vitest and fast-check, and drive the CLI in scripts/.
 //   2. Nothing under lib/ imports from components/ or app/.
-// Exit 1 with one line per broken import.
+//   3. Nothing outside lib/engine imports a path deeper than the engine's two entries:
+//      `lib/engine` (server) and `lib/engine/client` (client-safe).
+//   4. lib/srs (pure study rules) and lib/decks never import lib/drills; lib/srs imports
+//      no `next/*` and no `db/client` (time and data are passed in).
+//   5. Nothing outside db/ and lib/engine/ prepares SQL (`.prepare('…')`): study-side SQL
+//      lives in db/queries/<area>.ts. Tests and benchmarks may build raw fixtures.
+//   6. No function in the simulator (lib/engine/sim) is longer than 70 lines.
+// Exit 1 with one line per broken rule.
 import fs from 'node:fs'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
+import { checkFunctionLengths, FUNCTION_LENGTH_DIRS, MAX_FUNCTION_LINES } from './check-function-length'
 
 export const ENGINE_LIBRARIES = ['zod', 'better-sqlite3']
 const ENGINE_TEST_LIBRARIES = ['vitest', 'fast-check']
@@ -33,8 +41,11 @@ function sourceFiles(dir: string): string[] {
 
 /** The specifiers a file imports (comments are stripped first, so prose never counts). */
 export function importsOf(text: string): string[] {
-  const code = text.replace(/\/\*[\s\S]*?\*\//g, '').replace(/^\s*\/\/.*$/gm, '')
-  return [...code.matchAll(SPECIFIERS)].map((m) => m[2]!)
+  return [...stripComments(text).matchAll(SPECIFIERS)].map((m) => m[2]!)
+}
+
+function stripComments(text: string): string {
+  return text.replace(/\/\*[\s\S]*?\*\//g, '').replace(/^\s*\/\/.*$/gm, '')
 }
 
 /** Where a specifier points inside the repo (relative to root), or undefined for a package. */
@@ -49,16 +60,78 @@ const packageName = (specifier: string) =>
 
 const inside = (rel: string, folder: string) => rel === folder || rel.startsWith(`${folder}/`)
 
+/** Every folder (and top-level file) whose code is held to the rules. */
+const CODE_ROOTS = [
+  'app',
+  'components',
+  'lib',
+  'db',
+  'scripts',
+  'bench',
+  'tests',
+  'e2e',
+  'proxy.ts',
+  'instrumentation.ts',
+]
+/** Where SQL may be prepared at run time in production code. */
+const PRODUCTION_ROOTS = ['app', 'components', 'lib', 'scripts', 'proxy.ts', 'instrumentation.ts']
+const ENGINE_ENTRIES = ['lib/engine', 'lib/engine/index', 'lib/engine/client']
+// `.prepare('…')`, `.prepare(\`…\`)` or `.prepare<…>(…)`: an SQL statement (Next's `app.prepare()` takes none).
+const SQL_PREPARE = /\.prepare\s*(?:<[^>]*>\s*)?\(\s*['"`]/g
+
+// The checker's own test writes broken imports as fixture strings.
+const FIXTURE_FILES = ['scripts/check-imports.test.ts']
+
+function codeFiles(root: string): string[] {
+  return CODE_ROOTS.flatMap((name) => {
+    const full = path.join(root, name)
+    if (!fs.existsSync(full)) return []
+    return fs.statSync(full).isDirectory() ? sourceFiles(full) : SOURCE.test(name) ? [full] : []
+  }).filter((file) => !FIXTURE_FILES.includes(path.relative(root, file).split(path.sep).join('/')))
+}
+
+/** An import of the engine from outside it that skips both entries. */
+function reachesIntoEngine(to: string): boolean {
+  const bare = to.replace(SOURCE, '')
+  return inside(bare, 'lib/engine') && !ENGINE_ENTRIES.includes(bare)
+}
+
 export function checkImports(root: string): ImportProblem[] {
   const problems: ImportProblem[] = []
-  for (const file of sourceFiles(path.join(root, 'lib'))) {
+  for (const file of codeFiles(root)) {
     const rel = path.relative(root, file).split(path.sep).join('/')
     const isEngine = inside(rel, 'lib/engine')
     const isTest = /\.test\.tsx?$/.test(rel)
-    for (const specifier of importsOf(fs.readFileSync(file, 'utf8'))) {
+    const text = fs.readFileSync(file, 'utf8')
+    if (PRODUCTION_ROOTS.some((r) => inside(rel, r)) && !isEngine && !isTest)
+      for (const _ of stripComments(text).matchAll(SQL_PREPARE))
+        problems.push({
+          file: rel,
+          specifier: '.prepare(…)',
+          rule: 'SQL is prepared only in db/ and lib/engine/',
+        })
+    for (const specifier of importsOf(text)) {
       const to = target(root, file, specifier)?.split(path.sep).join('/')
-      if (to !== undefined && (inside(to, 'components') || inside(to, 'app')))
+      if (inside(rel, 'lib') && to !== undefined && (inside(to, 'components') || inside(to, 'app')))
         problems.push({ file: rel, specifier, rule: 'lib/ must not import from components/ or app/' })
+      if (!isEngine && to !== undefined && reachesIntoEngine(to))
+        problems.push({
+          file: rel,
+          specifier,
+          rule: 'import the engine through lib/engine or lib/engine/client',
+        })
+      if (
+        (inside(rel, 'lib/srs') || inside(rel, 'lib/decks')) &&
+        to !== undefined &&
+        inside(to, 'lib/drills')
+      )
+        problems.push({ file: rel, specifier, rule: 'lib/srs and lib/decks never import lib/drills' })
+      if (
+        inside(rel, 'lib/srs') &&
+        !isTest &&
+        (specifier.startsWith('next/') || to === 'db/client' || to === 'db/client.ts')
+      )
+        problems.push({ file: rel, specifier, rule: 'lib/srs imports no next/* and no db/client' })
       if (!isEngine) continue
       if (to !== undefined) {
         if (inside(to, 'lib/engine') || (isTest && inside(to, 'scripts'))) continue
@@ -78,11 +151,24 @@ export function checkImports(root: string): ImportProblem[] {
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  const problems = checkImports(process.cwd())
-  for (const p of problems) console.error(`${p.file}: imports "${p.specifier}" — ${p.rule}`)
-  if (problems.length > 0) {
-    console.error(`\n${problems.length} import rule(s) broken (see scripts/check-imports.ts)`)
+  const root = process.cwd()
+  const problems = checkImports(root)
+  for (const p of problems)
+    console.error(
+      p.specifier === '.prepare(…)'
+        ? `${p.file}: calls .prepare(…) — ${p.rule}`
+        : `${p.file}: imports "${p.specifier}" — ${p.rule}`,
+    )
+  const long = checkFunctionLengths(root, FUNCTION_LENGTH_DIRS, MAX_FUNCTION_LINES)
+  for (const f of long)
+    console.error(
+      `${f.file}:${f.line}: ${f.name} is ${f.lines} lines — simulator functions stay ≤ ${MAX_FUNCTION_LINES}`,
+    )
+  if (problems.length + long.length > 0) {
+    console.error(`\n${problems.length + long.length} house rule(s) broken (see scripts/check-imports.ts)`)
     process.exit(1)
   }
-  console.log('import rules hold: lib/engine is sealed; lib/ imports nothing from components/ or app/')
+  console.log(
+    'house rules hold: lib/engine is sealed and entered through its two entries; lib/ imports nothing from components/ or app/; lib/srs and lib/decks know no drills; SQL lives in db/; simulator functions ≤ 70 lines',
+  )
 }

@@ -112,6 +112,9 @@ function prepareStudyQueries(sqlite: Sqlite) {
       `SELECT count(*) AS reviews, coalesce(sum(state_before = 0), 0) AS newCards FROM review_logs
        WHERE learner_id = ? AND reviewed_at_ms >= ? AND reviewed_at_ms < ?`,
     ),
+    reviewCountOfCard: sqlite.prepare(
+      'SELECT count(*) AS n FROM review_logs WHERE learner_id = ? AND card_id = ?',
+    ),
     reviewTimesSince: sqlite.prepare(
       `SELECT reviewed_at_ms AS reviewedAtMs FROM review_logs WHERE learner_id = ? AND reviewed_at_ms >= ?
        ORDER BY reviewed_at_ms`,
@@ -199,6 +202,10 @@ function prepareStudyQueries(sqlite: Sqlite) {
     },
     deleteCardState({ learnerId, cardId }: { learnerId: string; cardId: string }): void {
       statements.deleteCardState.run(learnerId, cardId)
+    },
+    /** How many times the learner has reviewed one card (seeds a drill card's round). */
+    countReviewsOfCard({ learnerId, cardId }: { learnerId: string; cardId: string }): number {
+      return (statements.reviewCountOfCard.get(learnerId, cardId) as { n: number }).n
     },
     countReviewsByLearnerIdBetween({
       learnerId,

@@ -2,16 +2,12 @@
 // has reviewed it), so each review shuffles again and moves to other steps or variants.
 import 'server-only'
 import type { Sqlite } from '@/db/open'
+import { studyQueries } from '@/db/queries/study'
 import { drillFor, scenarioIdOfCard } from './catalogue'
 import { type DrillRoundView, roundView } from './present'
 
 export function reviewCountOf(sqlite: Sqlite, learnerId: string, cardId: string): number {
-  const row = sqlite
-    .prepare<[string, string], { n: number }>(
-      'SELECT count(*) AS n FROM review_logs WHERE learner_id = ? AND card_id = ?',
-    )
-    .get(learnerId, cardId)
-  return row?.n ?? 0
+  return studyQueries(sqlite).countReviewsOfCard({ learnerId, cardId })
 }
 
 export async function drillReviewRound(
