@@ -7,7 +7,7 @@ import { useHydrated } from '@/components/use-hydrated'
 import type { Scenario } from '@/lib/engine'
 import type { ChaosFailure, SandboxRun } from '@/lib/sandbox/types'
 import { chaosApi } from './api'
-import { buttonClass, NumberField, primaryButtonClass } from './fields'
+import { buttonClass, NumberField, primaryButtonClass } from '../ui/fields'
 
 const BATCH = 50
 

@@ -13,7 +13,7 @@ import type { CompareRuns, SandboxRun } from '@/lib/sandbox/types'
 import { compareApi, runScenarioApi } from './api'
 import { Builder } from './builder'
 import { ChaosPanel } from './chaos-panel'
-import { buttonClass, primaryButtonClass } from './fields'
+import { buttonClass, primaryButtonClass } from '../ui/fields'
 import { ShareExport } from './share-export'
 
 function outcome(run: SandboxRun): string {

@@ -15,7 +15,7 @@ import {
   updateRequest,
   withAmount,
 } from '@/lib/sandbox/builder'
-import { buttonClass, NumberField, SelectField, TextField } from './fields'
+import { buttonClass, NumberField, SelectField, TextField } from '../ui/fields'
 
 const BEHAVIOURS = [
   { value: 'ok', label: 'ok' },

@@ -3,7 +3,7 @@
 // Mermaid sequenceDiagram, rendered by the export route from the same URL state.
 import { useEffect, useId, useState } from 'react'
 import { useHydrated } from '@/components/use-hydrated'
-import { buttonClass } from './fields'
+import { buttonClass } from '../ui/fields'
 
 export function ShareExport({ share, scenarioId }: { share: string; scenarioId: string }) {
   const [origin, setOrigin] = useState('')
