@@ -1,37 +1,120 @@
-// Small labelled inputs for the builder. Every control has a visible label, and is
-// disabled until its component has hydrated (an edit made before would be lost).
+// Labelled fields in one look (./input-class). Every field has a visible label, and comes in two kinds:
+// - a live control (`value` + `onChange`): its state lives in client JS, so it is compact (label above,
+//   caller-chosen width) and disabled until it has hydrated (an edit made before would be lost);
+// - a form field (`name` + `defaultValue`): the browser owns and submits it, so it works before
+//   hydration; full width, with its hint and its server-side error under it (ids `<name>-hint`,
+//   `<name>-error`, wired to aria-describedby).
 import type { ReactNode } from 'react'
 import { useHydrated } from '@/components/use-hydrated'
+import { fieldInputClass, inputClass } from './input-class'
 
-const input =
-  'disabled:opacity-60 rounded border border-zinc-400 bg-white px-2 py-1 text-sm text-zinc-900 dark:border-zinc-600 dark:bg-zinc-900 dark:text-zinc-100'
+const liveLabel = 'flex flex-col gap-0.5 text-xs font-medium text-zinc-700 dark:text-zinc-300'
+const liveInput = inputClass('sm')
 
-export function NumberField({
-  label,
-  value,
-  onChange,
-  min = 0,
-  max,
-  step = 1,
-  width = 'w-24',
-}: {
-  label: string
-  value: number
-  onChange: (value: number) => void
-  min?: number
-  max?: number
-  step?: number
+interface Live<T> {
+  value: T
+  onChange: (value: T) => void
+  /** A Tailwind width class for the control. */
   width?: string
-}) {
-  const hydrated = useHydrated()
+}
+
+interface InForm<T> {
+  name: string
+  defaultValue: T
+  hint?: string
+  error?: string
+}
+
+const isLive = <T,>(props: Live<T> | InForm<T>): props is Live<T> => 'onChange' in props
+
+/** A form field's server-side error, or nothing. */
+export function FieldError({ id, message }: { id: string; message: string | undefined }) {
+  if (!message) return null
   return (
-    <label className="flex flex-col gap-0.5 text-xs font-medium text-zinc-700 dark:text-zinc-300">
+    <p id={id} className="mt-1 text-sm text-red-800 dark:text-red-300">
+      {message}
+    </p>
+  )
+}
+
+/** A form field's hint, under the control. */
+export function FieldHint({ id, children }: { id: string; children: ReactNode }) {
+  return (
+    <p id={id} className="mt-1 text-sm text-zinc-700 dark:text-zinc-300">
+      {children}
+    </p>
+  )
+}
+
+/** The ids a form field's control is described by: its hint and its error, when shown. */
+function describedBy({ name, hint, error }: InForm<unknown>): string | undefined {
+  return [hint && `${name}-hint`, error && `${name}-error`].filter(Boolean).join(' ') || undefined
+}
+
+/** The label, control, hint and error of a form field. */
+function FormField({
+  field,
+  label,
+  children,
+}: {
+  field: InForm<unknown>
+  label: string
+  children: ReactNode
+}) {
+  return (
+    <div>
+      <label htmlFor={field.name} className="font-medium">
+        {label}
+      </label>
+      {children}
+      {field.hint && <FieldHint id={`${field.name}-hint`}>{field.hint}</FieldHint>}
+      <FieldError id={`${field.name}-error`} message={field.error} />
+    </div>
+  )
+}
+
+/** The attributes a form field's control carries. */
+function formControl(field: InForm<unknown>) {
+  return {
+    id: field.name,
+    name: field.name,
+    'aria-describedby': describedBy(field),
+    'aria-invalid': field.error ? true : undefined,
+    className: fieldInputClass,
+  }
+}
+
+type NumberFieldProps = { label: string; min?: number; max?: number; step?: number } & (
+  | Live<number>
+  | InForm<number>
+)
+
+/** A number input. Live, it holds an integer (typed decimals are truncated). */
+export function NumberField(props: NumberFieldProps) {
+  const hydrated = useHydrated()
+  const { label, min = 0, max, step = 1 } = props
+  if (!isLive(props))
+    return (
+      <FormField field={props} label={label}>
+        <input
+          type="number"
+          min={min}
+          max={max}
+          step={step}
+          defaultValue={props.defaultValue}
+          {...formControl(props)}
+        />
+      </FormField>
+    )
+  const { value, onChange, width = 'w-24' } = props
+  return (
+    <label className={liveLabel}>
       {label}
       <input
         type="number"
         disabled={!hydrated}
         inputMode="numeric"
-        className={`${input} ${width} font-mono`}
+        className={`${liveInput} ${width} font-mono`}
         value={Number.isFinite(value) ? value : 0}
         min={min}
         max={max}
@@ -45,27 +128,22 @@ export function NumberField({
   )
 }
 
+/** A live text input. */
 export function TextField({
   label,
   value,
   onChange,
   width = 'w-24',
   mono,
-}: {
-  label: string
-  value: string
-  onChange: (value: string) => void
-  width?: string
-  mono?: boolean
-}) {
+}: { label: string; mono?: boolean } & Live<string>) {
   const hydrated = useHydrated()
   return (
-    <label className="flex flex-col gap-0.5 text-xs font-medium text-zinc-700 dark:text-zinc-300">
+    <label className={liveLabel}>
       {label}
       <input
         type="text"
         disabled={!hydrated}
-        className={`${input} ${width} ${mono ? 'font-mono' : ''}`}
+        className={`${liveInput} ${width} ${mono ? 'font-mono' : ''}`}
         value={value}
         onChange={(e) => onChange(e.target.value)}
       />
@@ -73,38 +151,44 @@ export function TextField({
   )
 }
 
-export function SelectField<T extends string>({
-  label,
-  value,
-  options,
-  onChange,
-}: {
+type SelectFieldProps<T extends string> = {
   label: string
-  value: T
   options: ReadonlyArray<{ value: T; label: string }>
-  onChange: (value: T) => void
-}) {
+} & (Live<T> | InForm<T>)
+
+export function SelectField<T extends string>(props: SelectFieldProps<T>) {
   const hydrated = useHydrated()
+  const { label } = props
+  const options = props.options.map((o) => (
+    <option key={o.value} value={o.value}>
+      {o.label}
+    </option>
+  ))
+  if (!isLive(props))
+    return (
+      <FormField field={props} label={label}>
+        <select defaultValue={props.defaultValue} {...formControl(props)}>
+          {options}
+        </select>
+      </FormField>
+    )
+  const { value, onChange } = props
   return (
-    <label className="flex flex-col gap-0.5 text-xs font-medium text-zinc-700 dark:text-zinc-300">
+    <label className={liveLabel}>
       {label}
       <select
-        className={input}
+        className={liveInput}
         disabled={!hydrated}
         value={value}
         onChange={(e) => onChange(e.target.value as T)}
       >
-        {options.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label}
-          </option>
-        ))}
+        {options}
       </select>
     </label>
   )
 }
 
-/** A checkbox with role="switch": its accessible name is exactly `label`. */
+/** A live checkbox with role="switch": its accessible name is exactly `label`. */
 export function Switch({
   label,
   hint,
@@ -145,8 +229,3 @@ export function Switch({
     </div>
   )
 }
-
-export const buttonClass =
-  'rounded border border-zinc-400 bg-white px-3 py-1.5 text-sm font-medium text-zinc-900 hover:bg-zinc-100 disabled:opacity-60 dark:border-zinc-600 dark:bg-zinc-900 dark:text-zinc-100 dark:hover:bg-zinc-800'
-export const primaryButtonClass =
-  'rounded bg-sky-800 px-4 py-1.5 text-sm font-semibold text-white hover:bg-sky-900 disabled:opacity-60 dark:bg-sky-300 dark:text-zinc-950 dark:hover:bg-sky-200'
