@@ -1,5 +1,6 @@
 import Link from 'next/link'
 import { TimezoneSync } from '@/components/review/timezone-sync'
+import { buttonClass } from '@/components/ui/button'
 import { sqlite } from '@/db/client'
 import { studyQueries } from '@/db/queries/study'
 import { requestNowMs } from '@/lib/clock'
@@ -65,10 +66,7 @@ export default async function DashboardPage() {
         ))}
       </dl>
       <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
-        <Link
-          href="/review"
-          className="inline-block rounded-lg bg-zinc-900 px-4 py-2 font-semibold text-white hover:bg-zinc-700 dark:bg-zinc-100 dark:text-zinc-900 dark:hover:bg-zinc-300"
-        >
+        <Link href="/review" className={buttonClass({ variant: 'primary', size: 'md' })}>
           Start review
         </Link>
         {summary.dueNow === 0 && summary.newAvailable === 0 && (

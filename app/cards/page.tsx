@@ -1,6 +1,7 @@
 import type { Metadata } from 'next'
 import Link from 'next/link'
 import { DrillList } from '@/components/drills/drill-list'
+import { buttonClass } from '@/components/ui/button'
 import { sqlite } from '@/db/client'
 import { allCards } from '@/lib/content/cards'
 import type { ReviewCard } from '@/lib/decks'
@@ -81,10 +82,7 @@ export default async function CardsPage() {
           </Link>
           .
         </p>
-        <Link
-          href="/cards/new"
-          className="inline-block rounded-lg bg-zinc-900 px-4 py-2 font-semibold text-white hover:bg-zinc-700 dark:bg-zinc-100 dark:text-zinc-900 dark:hover:bg-zinc-300"
-        >
+        <Link href="/cards/new" className={buttonClass({ variant: 'primary', size: 'md' })}>
           Write a card
         </Link>
         {ownDecks.length === 0 && <p>You have not written any cards yet.</p>}

@@ -1,9 +1,9 @@
 import type { Metadata } from 'next'
 import Link from 'next/link'
 import { LiveConsole } from '@/components/live/live-console'
+import { SandboxApp } from '@/components/sandbox/sandbox-app'
+import { SandboxTabs } from '@/components/sandbox/sandbox-tabs'
 import { canonicalPresets, runForSandbox, scenarioFromQuery } from '@/lib/sandbox/run'
-import { SandboxApp } from './_components/sandbox-app'
-import { SandboxTabs } from './_components/sandbox-tabs'
 
 export const metadata: Metadata = { title: 'Sandbox' }
 

@@ -5,6 +5,7 @@
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react'
 import { TimelinePlayer } from '@/components/timeline/timeline-player'
 import type { DrillQuestionView } from '@/lib/drills/view'
+import { Button } from '../ui/button'
 
 export interface DrillAnswer {
   questionId: string
@@ -12,9 +13,6 @@ export interface DrillAnswer {
   chosenId: string
   correct: boolean
 }
-
-const button =
-  'rounded border border-zinc-400 bg-white px-3 py-1.5 text-sm font-semibold text-zinc-900 hover:bg-zinc-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-sky-700 disabled:opacity-60 dark:border-zinc-600 dark:bg-zinc-900 dark:text-zinc-100 dark:hover:bg-zinc-800'
 
 export function DrillRunner({
   questions,
@@ -128,13 +126,13 @@ export function DrillRunner({
           })}
         </div>
         <div className="flex flex-wrap items-center gap-3">
-          <button type="submit" className={button} disabled={checked}>
+          <Button type="submit" disabled={checked}>
             Check
-          </button>
+          </Button>
           {checked && !done && (
-            <button ref={nextButton} type="button" className={button} onClick={next}>
+            <Button ref={nextButton} onClick={next}>
               {last ? finishedLabel : 'Next'}
-            </button>
+            </Button>
           )}
           {problem && <p className="text-sm text-red-800 dark:text-red-300">{problem}</p>}
         </div>

@@ -12,6 +12,9 @@ import {
   updateCardAction,
 } from '@/app/cards/actions'
 import type { FieldErrors } from '@/lib/own-cards/errors'
+import { Button } from '../ui/button'
+import { FieldError, FieldHint } from '../ui/fields'
+import { fieldInputClass } from '../ui/input-class'
 
 const MIN_POINTS = 3
 const MAX_POINTS = 7
@@ -31,18 +34,6 @@ interface PointRow {
   text: string
   critical: boolean
   cues: string
-}
-
-const inputClass =
-  'mt-1 block w-full rounded-lg border border-zinc-400 bg-white px-2 py-1.5 text-zinc-900 dark:border-zinc-600 dark:bg-zinc-900 dark:text-zinc-100'
-
-function FieldError({ id, message }: { id: string; message: string | undefined }) {
-  if (!message) return null
-  return (
-    <p id={id} className="mt-1 text-sm text-red-800 dark:text-red-300">
-      {message}
-    </p>
-  )
 }
 
 /** Point ids stay stable across edits (history counts misses per point id); new points get the next free pN. */
@@ -194,7 +185,7 @@ export function CardForm({
           onChange={(e) => set(e.target.value)}
           aria-invalid={errors[field] ? true : undefined}
           aria-describedby={describedBy(field, hint && `${field}-hint`)}
-          className={inputClass}
+          className={fieldInputClass}
         />
       ) : (
         <input
@@ -206,14 +197,10 @@ export function CardForm({
           onChange={(e) => set(e.target.value)}
           aria-invalid={errors[field] ? true : undefined}
           aria-describedby={describedBy(field, hint && `${field}-hint`)}
-          className={inputClass}
+          className={fieldInputClass}
         />
       )}
-      {hint && (
-        <p id={`${field}-hint`} className="mt-1 text-sm text-zinc-700 dark:text-zinc-300">
-          {hint}
-        </p>
-      )}
+      {hint && <FieldHint id={`${field}-hint`}>{hint}</FieldHint>}
       <FieldError id={`${field}-error`} message={errors[field]} />
     </div>
   )
@@ -258,7 +245,7 @@ export function CardForm({
                   onChange={(e) => updatePoint(point.key, { text: e.target.value })}
                   aria-invalid={errors[field] ? true : undefined}
                   aria-describedby={describedBy(field)}
-                  className={inputClass}
+                  className={fieldInputClass}
                 />
                 <FieldError id={`${field}-error`} message={errors[field]} />
                 <div className="mt-2 flex flex-wrap items-center gap-x-6 gap-y-2">
@@ -293,23 +280,21 @@ export function CardForm({
                   onChange={(e) => updatePoint(point.key, { cues: e.target.value })}
                   aria-invalid={errors[`${field}-cues`] ? true : undefined}
                   aria-describedby={describedBy(`${field}-cues`)}
-                  className={inputClass}
+                  className={fieldInputClass}
                 />
                 <FieldError id={`${field}-cues-error`} message={errors[`${field}-cues`]} />
               </li>
             )
           })}
         </ol>
-        <button
+        <Button
           id="add-point"
-          type="button"
           onClick={addPoint}
           disabled={points.length >= MAX_POINTS}
           aria-describedby="add-point-hint"
-          className="rounded-lg border border-zinc-400 px-3 py-1.5 font-medium disabled:opacity-60 dark:border-zinc-600"
         >
           Add point
-        </button>
+        </Button>
         <p id="add-point-hint" className="text-sm text-zinc-700 dark:text-zinc-300">
           {points.length} of at most {MAX_POINTS} points.
         </p>
@@ -327,11 +312,11 @@ export function CardForm({
           onChange={(e) => setAnswer(e.target.value)}
           aria-invalid={errors.answer ? true : undefined}
           aria-describedby={describedBy('answer', 'answer-hint')}
-          className={`${inputClass} font-mono text-sm`}
+          className={`${fieldInputClass} font-mono text-sm`}
         />
-        <p id="answer-hint" className="mt-1 text-sm text-zinc-700 dark:text-zinc-300">
+        <FieldHint id="answer-hint">
           Optional. Markdown: headings, lists, **bold**, `code`, tables, links. HTML is shown as text.
-        </p>
+        </FieldHint>
         <FieldError id="answer-error" message={errors.answer} />
         <section aria-labelledby="preview-title" className="mt-3">
           <h2 id="preview-title" className="text-sm font-semibold uppercase tracking-wide">
@@ -348,13 +333,9 @@ export function CardForm({
       </div>
 
       <div className="flex items-center gap-3">
-        <button
-          type="submit"
-          disabled={pending}
-          className="rounded-lg bg-zinc-900 px-4 py-2 font-semibold text-white hover:bg-zinc-700 disabled:opacity-60 dark:bg-zinc-100 dark:text-zinc-900 dark:hover:bg-zinc-300"
-        >
+        <Button type="submit" variant="primary" size="md" disabled={pending}>
           Save card
-        </button>
+        </Button>
         <p role="status" className="text-sm" data-testid="form-status">
           {status}
         </p>

@@ -2,6 +2,7 @@
 // Delete an own card, after asking: a modal dialog that says what happens to its history.
 import { useRef, useState } from 'react'
 import { deleteCardAction } from '@/app/cards/actions'
+import { Button } from '../ui/button'
 
 export function DeleteCard({ cardId, title }: { cardId: string; title: string }) {
   const dialog = useRef<HTMLDialogElement>(null)
@@ -18,13 +19,9 @@ export function DeleteCard({ cardId, title }: { cardId: string; title: string })
 
   return (
     <>
-      <button
-        type="button"
-        onClick={() => dialog.current?.showModal()}
-        className="rounded-lg border border-red-700 px-3 py-1.5 font-medium text-red-800 dark:border-red-400 dark:text-red-300"
-      >
+      <Button variant="danger-outline" onClick={() => dialog.current?.showModal()}>
         Delete card
-      </button>
+      </Button>
       <dialog
         ref={dialog}
         aria-labelledby="delete-title"
@@ -44,21 +41,10 @@ export function DeleteCard({ cardId, title }: { cardId: string; title: string })
           </p>
         )}
         <div className="mt-4 flex gap-3">
-          <button
-            type="button"
-            onClick={confirm}
-            disabled={pending}
-            className="rounded-lg bg-red-800 px-3 py-1.5 font-semibold text-white disabled:opacity-60"
-          >
+          <Button variant="danger" onClick={confirm} disabled={pending}>
             Delete
-          </button>
-          <button
-            type="button"
-            onClick={() => dialog.current?.close()}
-            className="rounded-lg border border-zinc-400 px-3 py-1.5 font-medium dark:border-zinc-600"
-          >
-            Keep the card
-          </button>
+          </Button>
+          <Button onClick={() => dialog.current?.close()}>Keep the card</Button>
         </div>
       </dialog>
     </>

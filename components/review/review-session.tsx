@@ -5,7 +5,9 @@
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { pointsCuedIn } from '@/lib/srs/cues'
 import { type GradeRating, suggestRating } from '@/lib/srs/rubric'
-import { ReadyButton, ReadyTextarea } from '../ready-controls'
+import { ReadyTextarea } from '../ready-controls'
+import { Button } from '../ui/button'
+import { inputClass } from '../ui/input-class'
 import { AnswerTimer } from './answer-timer'
 import { GradeControls, ReviewCardFrame } from './card-frame'
 import { isSpaceActivated, isTypingTarget } from './keyboard'
@@ -145,16 +147,12 @@ export function ReviewSession(props: ReviewSessionProps) {
               value={typed}
               onChange={(event) => setTyped(event.target.value)}
               rows={4}
-              className="w-full rounded-lg disabled:opacity-60 border border-zinc-400 bg-white p-2 text-zinc-900 dark:border-zinc-600 dark:bg-zinc-900 dark:text-zinc-100"
+              className={`w-full ${inputClass('md')}`}
             />
           </div>
-          <ReadyButton
-            onClick={reveal}
-            aria-keyshortcuts="Space"
-            className="rounded-lg disabled:opacity-60 bg-zinc-900 px-4 py-2 font-semibold text-white hover:bg-zinc-700 dark:bg-zinc-100 dark:text-zinc-900 dark:hover:bg-zinc-300"
-          >
+          <Button variant="primary" size="md" waitsForHydration onClick={reveal} aria-keyshortcuts="Space">
             Show answer
-          </ReadyButton>
+          </Button>
         </section>
       )}
 

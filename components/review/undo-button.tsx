@@ -3,14 +3,13 @@
 // restores the stored pre-review card and deletes the log.
 import { useCallback, useEffect, useState, useTransition } from 'react'
 import { undoAction } from '@/app/review/actions'
-import { useHydrated } from '../use-hydrated'
+import { Button } from '../ui/button'
 import { isTypingTarget } from './keyboard'
 
 /** `lastGrade` says what the undo takes back: 'Good on "Card title", back Thu, 3 Dec, 04:00'. */
 export function UndoButton({ logId, lastGrade }: { logId: number; lastGrade: string }) {
   const [pending, startTransition] = useTransition()
   const [error, setError] = useState<string | null>(null)
-  const hydrated = useHydrated()
 
   const undo = useCallback(() => {
     if (pending) return
@@ -33,16 +32,15 @@ export function UndoButton({ logId, lastGrade }: { logId: number; lastGrade: str
 
   return (
     <div className="flex flex-wrap items-center gap-3">
-      <button
-        type="button"
+      <Button
         onClick={undo}
-        disabled={!hydrated || pending}
+        waitsForHydration
+        disabled={pending}
         aria-keyshortcuts="Control+Z"
         aria-describedby="undo-what"
-        className="rounded-lg border border-zinc-400 bg-white px-3 py-1.5 text-sm font-semibold text-zinc-900 hover:bg-zinc-100 disabled:opacity-60 dark:border-zinc-600 dark:bg-zinc-900 dark:text-zinc-100 dark:hover:bg-zinc-800"
       >
         Undo
-      </button>
+      </Button>
       <span id="undo-what" className="text-sm text-zinc-700 dark:text-zinc-300">
         Last grade: {lastGrade}. Undo (or Ctrl+Z) takes it back.
       </span>

@@ -5,7 +5,7 @@
 import { useRouter } from 'next/navigation'
 import { type FormEvent, useId, useState } from 'react'
 import type { MergeSummary } from '@/lib/transfer/merge'
-import { useHydrated } from '../use-hydrated'
+import { Button, buttonClass } from '../ui/button'
 
 type ImportStatus =
   | { kind: 'idle' }
@@ -52,12 +52,8 @@ async function postImport(text: string): Promise<ImportStatus> {
   }
 }
 
-const linkClass =
-  'inline-flex items-center rounded-md border border-zinc-300 bg-white px-3 py-2 text-sm font-medium text-zinc-900 hover:bg-zinc-100 dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-100 dark:hover:bg-zinc-800'
-
 export function DataTransfer() {
   const [status, setStatus] = useState<ImportStatus>({ kind: 'idle' })
-  const hydrated = useHydrated()
   const router = useRouter()
   const fileId = useId()
   const hintId = useId()
@@ -111,10 +107,10 @@ export function DataTransfer() {
           Keep a copy of your study state, or feed your review log to the FSRS optimizer.
         </p>
         <div className="flex flex-wrap gap-3">
-          <a href="/api/export" download className={linkClass}>
+          <a href="/api/export" download className={buttonClass()}>
             Download JSON
           </a>
-          <a href="/api/export?format=csv" download className={linkClass}>
+          <a href="/api/export?format=csv" download className={buttonClass()}>
             Download CSV
           </a>
         </div>
@@ -142,14 +138,16 @@ export function DataTransfer() {
             className="mt-1 block text-sm text-zinc-700 file:mr-3 file:rounded-md file:border-0 file:bg-zinc-200 file:px-3 file:py-2 file:text-zinc-900 dark:text-zinc-300 dark:file:bg-zinc-800 dark:file:text-zinc-100"
           />
         </div>
-        <button
+        <Button
           type="submit"
+          variant="primary"
+          size="md"
           // The import is sent by client JS (a native submit would lose the file): disabled until hydrated.
-          disabled={!hydrated || status.kind === 'busy'}
-          className="rounded-md bg-zinc-900 px-4 py-2 text-sm font-medium text-white hover:bg-zinc-700 disabled:opacity-60 dark:bg-zinc-100 dark:text-zinc-900 dark:hover:bg-zinc-300"
+          waitsForHydration
+          disabled={status.kind === 'busy'}
         >
           Import
-        </button>
+        </Button>
         <div role="status" aria-live="polite" data-testid="import-status" className="text-sm">
           {status.kind === 'busy' && <p>Importing…</p>}
           {status.kind === 'imported' && (

@@ -5,16 +5,13 @@
 import { useRouter } from 'next/navigation'
 import { type FormEvent, useState } from 'react'
 import { type CardFileIssue, describeIssueForPage } from '@/lib/own-cards/errors'
-import { ReadyButton } from '../ready-controls'
+import { Button, buttonClass } from '../ui/button'
 
 type Status =
   | { kind: 'idle' }
   | { kind: 'busy' }
   | { kind: 'imported'; added: number; updated: number; unchanged: number }
   | { kind: 'rejected'; detail: string; issues: CardFileIssue[] }
-
-const buttonClass =
-  'inline-flex items-center rounded-md border border-zinc-300 bg-white px-3 py-2 text-sm font-medium text-zinc-900 hover:bg-zinc-100 dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-100 dark:hover:bg-zinc-800'
 
 export function OwnCardsTransfer({ cardCount }: { cardCount: number }) {
   const [status, setStatus] = useState<Status>({ kind: 'idle' })
@@ -68,7 +65,7 @@ export function OwnCardsTransfer({ cardCount }: { cardCount: number }) {
         Importing a card again updates it by its id; the same file twice changes nothing.
       </p>
       <p>
-        <a href="/api/own-cards/export" className={buttonClass} download>
+        <a href="/api/own-cards/export" className={buttonClass()} download>
           Export your cards (Markdown)
         </a>{' '}
         <span className="text-sm text-zinc-700 dark:text-zinc-300" data-testid="own-card-count">
@@ -88,13 +85,9 @@ export function OwnCardsTransfer({ cardCount }: { cardCount: number }) {
           className="block text-sm"
         />
         {/* Sent by client JS (a native submit would lose the files): disabled until hydrated. */}
-        <ReadyButton
-          type="submit"
-          disabled={status.kind === 'busy'}
-          className={`${buttonClass} disabled:opacity-60`}
-        >
+        <Button type="submit" waitsForHydration disabled={status.kind === 'busy'}>
           Import cards
-        </ReadyButton>
+        </Button>
       </form>
       <div role="status" data-testid="card-import-status">
         {status.kind === 'imported' &&

@@ -7,7 +7,7 @@ import {
   type RecordingTotals,
   recordingTotals,
 } from '@/components/review/recorder/recording-store'
-import { ReadyButton } from '../ready-controls'
+import { Button } from '../ui/button'
 
 function summarize(totals: RecordingTotals): string {
   if (totals.count === 0) return 'No recordings are stored in this browser.'
@@ -45,12 +45,9 @@ export function RecordingsSettings() {
         keeps the latest two per card, at most 50 MB in all (the oldest go first).
       </p>
       <p data-testid="recordings-summary">{totals ? summarize(totals) : 'Counting recordings…'}</p>
-      <ReadyButton
-        onClick={onDelete}
-        className="rounded-md disabled:opacity-60 border border-zinc-300 bg-white px-3 py-2 text-sm font-medium text-zinc-900 hover:bg-zinc-100 dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-100 dark:hover:bg-zinc-800"
-      >
+      <Button waitsForHydration onClick={onDelete}>
         Delete my recordings
-      </ReadyButton>
+      </Button>
       {status && <p role="status">{status}</p>}
     </section>
   )

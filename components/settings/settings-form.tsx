@@ -3,69 +3,13 @@
 import { useActionState } from 'react'
 import { type SettingsFormState, saveSettingsAction } from '@/app/settings/actions'
 import type { StudySettings } from '@/lib/srs/settings'
+import { Button } from '../ui/button'
+import { FieldError, NumberField, SelectField } from '../ui/fields'
 
-const inputClass =
-  'mt-1 block w-full rounded-lg border border-zinc-400 bg-white px-2 py-1.5 text-zinc-900 dark:border-zinc-600 dark:bg-zinc-900 dark:text-zinc-100'
-
-const HOURS = Array.from({ length: 24 }, (_, hour) => hour)
-
-function FieldError({ id, message }: { id: string; message: string | undefined }) {
-  if (!message) return null
-  return (
-    <p id={id} className="mt-1 text-sm text-red-800 dark:text-red-300">
-      {message}
-    </p>
-  )
-}
-
-/** A labelled number input with its optional hint and its server-side error. */
-function NumberField({
-  name,
-  label,
-  min,
-  max,
-  step,
-  defaultValue,
-  hint,
-  error,
-  describedBy,
-}: {
-  name: string
-  label: string
-  min: number
-  max: number
-  step: number
-  defaultValue: number
-  hint?: string
-  error: string | undefined
-  describedBy: string | undefined
-}) {
-  return (
-    <div>
-      <label htmlFor={name} className="font-medium">
-        {label}
-      </label>
-      <input
-        id={name}
-        name={name}
-        type="number"
-        min={min}
-        max={max}
-        step={step}
-        defaultValue={defaultValue}
-        aria-describedby={describedBy}
-        aria-invalid={error ? true : undefined}
-        className={inputClass}
-      />
-      {hint && (
-        <p id={`${name}-hint`} className="mt-1 text-sm text-zinc-700 dark:text-zinc-300">
-          {hint}
-        </p>
-      )}
-      <FieldError id={`${name}-error`} message={error} />
-    </div>
-  )
-}
+const HOURS = Array.from({ length: 24 }, (_, hour) => ({
+  value: String(hour),
+  label: `${String(hour).padStart(2, '0')}:00`,
+}))
 
 export interface DeckSwitch {
   id: string
@@ -86,8 +30,6 @@ export function SettingsForm({
     status: 'idle',
   })
   const errors = state.status === 'invalid' ? state.fieldErrors : {}
-  const describedBy = (field: string, hint?: string) =>
-    [hint, errors[field] ? `${field}-error` : undefined].filter(Boolean).join(' ') || undefined
   const zones = timezones.includes(initial.timezone) ? timezones : [initial.timezone, ...timezones]
 
   return (
@@ -101,7 +43,6 @@ export function SettingsForm({
         defaultValue={initial.desiredRetention}
         hint="The chance you still recall a card when it comes back, from 0.70 to 0.99. Higher means more reviews."
         error={errors.desiredRetention}
-        describedBy={describedBy('desiredRetention', 'desiredRetention-hint')}
       />
 
       <div className="grid grid-cols-2 gap-4">
@@ -113,7 +54,6 @@ export function SettingsForm({
           step={1}
           defaultValue={initial.newPerDay}
           error={errors.newPerDay}
-          describedBy={describedBy('newPerDay')}
         />
         <NumberField
           name="reviewsPerDay"
@@ -123,7 +63,6 @@ export function SettingsForm({
           step={1}
           defaultValue={initial.reviewsPerDay}
           error={errors.reviewsPerDay}
-          describedBy={describedBy('reviewsPerDay')}
         />
       </div>
 
@@ -147,44 +86,20 @@ export function SettingsForm({
       </div>
 
       <div className="grid gap-4 sm:grid-cols-2">
-        <div>
-          <label htmlFor="rolloverHour" className="font-medium">
-            New study day starts at
-          </label>
-          <select
-            id="rolloverHour"
-            name="rolloverHour"
-            defaultValue={String(initial.rolloverHour)}
-            aria-describedby={describedBy('rolloverHour')}
-            className={inputClass}
-          >
-            {HOURS.map((hour) => (
-              <option key={hour} value={hour}>
-                {String(hour).padStart(2, '0')}:00
-              </option>
-            ))}
-          </select>
-          <FieldError id="rolloverHour-error" message={errors.rolloverHour} />
-        </div>
-        <div>
-          <label htmlFor="timezone" className="font-medium">
-            Time zone
-          </label>
-          <select
-            id="timezone"
-            name="timezone"
-            defaultValue={initial.timezone}
-            aria-describedby={describedBy('timezone')}
-            className={inputClass}
-          >
-            {zones.map((zone) => (
-              <option key={zone} value={zone}>
-                {zone}
-              </option>
-            ))}
-          </select>
-          <FieldError id="timezone-error" message={errors.timezone} />
-        </div>
+        <SelectField
+          name="rolloverHour"
+          label="New study day starts at"
+          options={HOURS}
+          defaultValue={String(initial.rolloverHour)}
+          error={errors.rolloverHour}
+        />
+        <SelectField
+          name="timezone"
+          label="Time zone"
+          options={zones.map((zone) => ({ value: zone, label: zone }))}
+          defaultValue={initial.timezone}
+          error={errors.timezone}
+        />
       </div>
 
       <fieldset className="space-y-2" aria-describedby="decks-hint">
@@ -212,13 +127,9 @@ export function SettingsForm({
       </fieldset>
 
       <div className="flex items-center gap-3">
-        <button
-          type="submit"
-          disabled={pending}
-          className="rounded-lg bg-zinc-900 px-4 py-2 font-semibold text-white hover:bg-zinc-700 disabled:opacity-60 dark:bg-zinc-100 dark:text-zinc-900 dark:hover:bg-zinc-300"
-        >
+        <Button type="submit" variant="primary" size="md" disabled={pending}>
           Save settings
-        </button>
+        </Button>
         <p role="status" className="text-sm">
           {state.status === 'saved'
             ? 'Settings saved.'

@@ -4,6 +4,8 @@
 import { type KeyboardEvent, Suspense, useEffect, useId, useMemo, useRef, useState } from 'react'
 import { clockLabel, type Trace, type Violation } from '@/lib/engine/client'
 import { ReadyButton, ReadyInput, ReadySelect } from '../ready-controls'
+import { Button } from '../ui/button'
+import { inputClass } from '../ui/input-class'
 import { keyLabels, narrate, stepStates } from './model'
 import { RowTables } from './row-tables'
 import { diagramAlwaysScrolls, TimelineSvg } from './timeline-svg'
@@ -26,9 +28,6 @@ export interface TimelinePlayerProps {
   /** Say "No invariant broken" when `violations` is empty (off while a drill hides the verdict). */
   showVerdict?: boolean
 }
-
-const button =
-  'rounded border border-zinc-400 bg-white px-2.5 py-1 text-sm font-medium text-zinc-900 hover:bg-zinc-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-sky-700 disabled:opacity-60 dark:border-zinc-600 dark:bg-zinc-900 dark:text-zinc-100 dark:hover:bg-zinc-800'
 
 export function TimelinePlayer({
   trace,
@@ -125,19 +124,19 @@ export function TimelinePlayer({
     // biome-ignore lint/a11y/noStaticElementInteractions: keyboard shortcuts for the controls inside
     <div className="@container space-y-4" onKeyDown={onKeyDown}>
       <div className="flex flex-wrap items-center gap-2">
-        <ReadyButton className={button} onClick={togglePlay}>
+        <Button waitsForHydration onClick={togglePlay}>
           {playing ? 'Pause' : 'Play'}
-        </ReadyButton>
-        <ReadyButton className={button} onClick={() => go(step - 1)} disabled={step === 0}>
+        </Button>
+        <Button waitsForHydration onClick={() => go(step - 1)} disabled={step === 0}>
           Step back
-        </ReadyButton>
-        <ReadyButton className={button} onClick={() => go(step + 1)} disabled={step >= last}>
+        </Button>
+        <Button waitsForHydration onClick={() => go(step + 1)} disabled={step >= last}>
           Step forward
-        </ReadyButton>
+        </Button>
         <label className="flex items-center gap-1 text-sm">
           Speed
           <ReadySelect
-            className="rounded border border-zinc-400 bg-white px-1 py-1 text-sm dark:border-zinc-600 dark:bg-zinc-900"
+            className={inputClass('sm')}
             value={speed}
             onChange={(event) => setSpeed(Number(event.target.value))}
           >

@@ -4,6 +4,7 @@ import { notFound } from 'next/navigation'
 import { PointList } from '@/components/cards/point-list'
 import { DeleteCard } from '@/components/own-cards/delete-card'
 import { CardTimelines } from '@/components/timeline/card-timelines'
+import { buttonClass } from '@/components/ui/button'
 import { sqlite } from '@/db/client'
 import { ownCardQueries } from '@/db/queries/own-cards'
 import { cardById } from '@/lib/content/cards'
@@ -76,10 +77,7 @@ export default async function CardPage({ params }: PageProps<'/cards/[id]'>) {
         </p>
         {found.kind === 'own' && (
           <div className="mt-4 flex flex-wrap items-center gap-3">
-            <Link
-              href={`/cards/${card.id}/edit`}
-              className="rounded-lg border border-zinc-400 px-3 py-1.5 font-medium dark:border-zinc-600"
-            >
+            <Link href={`/cards/${card.id}/edit`} className={buttonClass()}>
               Edit card
             </Link>
             <DeleteCard cardId={card.id} title={card.title} />

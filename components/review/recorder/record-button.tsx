@@ -1,6 +1,7 @@
 'use client'
 // The Record answer toggle with its elapsed time and input level, the privacy line,
 // and the one-line microphone message. Hidden where the browser cannot record.
+import { Button } from '../../ui/button'
 import { formatClock } from '../answer-timer'
 import type { AnswerRecording } from './use-answer-recording'
 
@@ -11,19 +12,15 @@ export function RecordButton({ recording }: { recording: AnswerRecording }) {
   return (
     <div className="space-y-2" data-testid="answer-recorder">
       <div className="flex flex-wrap items-center gap-3">
-        <button
-          type="button"
+        <Button
+          variant={on ? 'danger' : 'secondary'}
+          size="md"
           aria-pressed={on}
           disabled={status === 'starting'}
           onClick={recording.toggle}
-          className={`rounded-lg border px-4 py-2 font-semibold ${
-            on
-              ? 'border-red-700 bg-red-700 text-white hover:bg-red-800'
-              : 'border-zinc-400 bg-white text-zinc-900 hover:bg-zinc-100 dark:border-zinc-600 dark:bg-zinc-900 dark:text-zinc-100 dark:hover:bg-zinc-800'
-          }`}
         >
           {on ? 'Stop recording' : 'Record answer'}
-        </button>
+        </Button>
         {on && (
           <>
             <span className="text-sm text-zinc-700 dark:text-zinc-300">

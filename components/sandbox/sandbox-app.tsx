@@ -5,15 +5,14 @@
 // (the result is shown, marked stale against the builder), and a new Run or Compare
 // supersedes a pending one (its late answer is dropped).
 import { Suspense, useRef, useState } from 'react'
-import { ReadyButton } from '@/components/ready-controls'
 import { TimelinePlayer } from '@/components/timeline/timeline-player'
 import type { Scenario } from '@/lib/engine/client'
 import { configLabel, withOrderFlipped } from '@/lib/sandbox/builder'
 import type { CompareRuns, SandboxRun } from '@/lib/sandbox/types'
+import { Button } from '../ui/button'
 import { compareApi, runScenarioApi } from './api'
 import { Builder } from './builder'
 import { ChaosPanel } from './chaos-panel'
-import { buttonClass, primaryButtonClass } from './fields'
 import { ShareExport } from './share-export'
 
 function outcome(run: SandboxRun): string {
@@ -113,12 +112,12 @@ export function SandboxApp({ initial }: { initial: SandboxRun }) {
           className="sticky bottom-0 z-10 -mx-1 flex flex-wrap items-center gap-x-3 gap-y-1 border-t border-zinc-300 bg-zinc-50 px-1 py-2 shadow-[0_-4px_8px_-6px_rgb(0_0_0/0.25)] dark:border-zinc-700 dark:bg-zinc-950 dark:shadow-[0_-4px_8px_-6px_rgb(0_0_0/0.8)]"
         >
           {/* Usable while a request is pending: pressing again supersedes it with the builder as it is now. */}
-          <ReadyButton className={primaryButtonClass} onClick={onRun} aria-busy={busy === 'run'}>
+          <Button variant="primary" waitsForHydration onClick={onRun} aria-busy={busy === 'run'}>
             Run
-          </ReadyButton>
-          <ReadyButton className={buttonClass} onClick={onCompare} aria-busy={busy === 'compare'}>
+          </Button>
+          <Button waitsForHydration onClick={onCompare} aria-busy={busy === 'compare'}>
             Compare
-          </ReadyButton>
+          </Button>
           <div aria-live="polite" className="min-w-0 flex-1 basis-48 text-sm">
             {busy && (
               <p className="text-zinc-700 dark:text-zinc-300" data-testid="sandbox-pending">

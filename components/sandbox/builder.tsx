@@ -6,7 +6,7 @@ import dynamic from 'next/dynamic'
 import { useEffect, useRef, useState } from 'react'
 import type { Scenario } from '@/lib/engine/client'
 import { FLAW_SWITCHES, flawsOf, waitPolicyOn, withFlaw, withWaitPolicy } from '@/lib/sandbox/builder'
-import { NumberField, Switch } from './fields'
+import { NumberField, Switch } from '../ui/fields'
 
 const fieldset = 'rounded border border-zinc-300 p-3 dark:border-zinc-700'
 const legend = 'px-1 text-sm font-semibold'

@@ -2,12 +2,11 @@
 // Share: the run's URL (the whole scenario is in it). Export: the trace as JSON and as a
 // Mermaid sequenceDiagram, rendered by the export route from the same URL state.
 import { useEffect, useId, useState } from 'react'
-import { useHydrated } from '@/components/use-hydrated'
-import { buttonClass } from './fields'
+import { Button, buttonClass } from '../ui/button'
+import { inputClass } from '../ui/input-class'
 
 export function ShareExport({ share, scenarioId }: { share: string; scenarioId: string }) {
   const [origin, setOrigin] = useState('')
-  const hydrated = useHydrated()
   const [copied, setCopied] = useState<'idle' | 'copied' | 'failed'>('idle')
   const id = useId()
   useEffect(() => setOrigin(window.location.origin), [])
@@ -33,13 +32,13 @@ export function ShareExport({ share, scenarioId }: { share: string; scenarioId: 
           id={`${id}-link`}
           readOnly
           value={origin + path}
-          className="w-full min-w-0 rounded border border-zinc-400 bg-white px-2 py-1 font-mono text-xs text-zinc-900 dark:border-zinc-600 dark:bg-zinc-900 dark:text-zinc-100"
+          className={`w-full min-w-0 font-mono ${inputClass('xs')}`}
           onFocus={(event) => event.currentTarget.select()}
         />
       </div>
-      <button type="button" className={buttonClass} onClick={copy} disabled={!hydrated}>
+      <Button waitsForHydration onClick={copy}>
         Copy link
-      </button>
+      </Button>
       <span aria-live="polite" className="text-sm">
         {copied === 'copied'
           ? 'Copied.'
@@ -47,10 +46,10 @@ export function ShareExport({ share, scenarioId }: { share: string; scenarioId: 
             ? 'Copy failed: select the link and copy it.'
             : ''}
       </span>
-      <a className={buttonClass} href={exportHref('json')} download={`${scenarioId}.trace.json`}>
+      <a className={buttonClass()} href={exportHref('json')} download={`${scenarioId}.trace.json`}>
         Export JSON
       </a>
-      <a className={buttonClass} href={exportHref('mermaid')} download={`${scenarioId}.mmd`}>
+      <a className={buttonClass()} href={exportHref('mermaid')} download={`${scenarioId}.mmd`}>
         Export Mermaid
       </a>
     </div>

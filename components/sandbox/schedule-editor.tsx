@@ -15,7 +15,8 @@ import {
   updateRequest,
   withAmount,
 } from '@/lib/sandbox/builder'
-import { buttonClass, NumberField, SelectField, TextField } from './fields'
+import { Button } from '../ui/button'
+import { NumberField, SelectField, TextField } from '../ui/fields'
 
 const BEHAVIOURS = [
   { value: 'ok', label: 'ok' },
@@ -115,14 +116,12 @@ function RequestEditor({
         options={SERVERS}
         onChange={(server) => set({ server })}
       />
-      <button
-        type="button"
-        className={buttonClass}
+      <Button
         onClick={() => onChange(removeRequest(scenario, index))}
         disabled={scenario.requests.length <= 1}
       >
         Remove {request.id}
-      </button>
+      </Button>
     </li>
   )
 }
@@ -220,9 +219,7 @@ function FaultEditor({
           />
         </>
       )}
-      <button type="button" className={buttonClass} onClick={() => onChange(removeFault(scenario, index))}>
-        Remove fault {index + 1}
-      </button>
+      <Button onClick={() => onChange(removeFault(scenario, index))}>Remove fault {index + 1}</Button>
     </li>
   )
 }
@@ -254,12 +251,8 @@ export function ScheduleEditor({
           ))}
         </ul>
         <div className="mt-2 flex flex-wrap gap-2">
-          <button type="button" className={buttonClass} onClick={() => onChange(addRequest(scenario))}>
-            Add a request
-          </button>
-          <button type="button" className={buttonClass} onClick={() => onChange(addRetry(scenario))}>
-            Add a retry
-          </button>
+          <Button onClick={() => onChange(addRequest(scenario))}>Add a request</Button>
+          <Button onClick={() => onChange(addRetry(scenario))}>Add a retry</Button>
         </div>
       </fieldset>
 
@@ -281,10 +274,8 @@ export function ScheduleEditor({
         </ul>
         <div className="mt-2 flex flex-wrap gap-2">
           {FAULT_KINDS.map((kind) => (
-            <button
+            <Button
               key={kind.value}
-              type="button"
-              className={buttonClass}
               onClick={() =>
                 onChange({
                   ...scenario,
@@ -293,7 +284,7 @@ export function ScheduleEditor({
               }
             >
               Add: {kind.label.toLowerCase()}
-            </button>
+            </Button>
           ))}
         </div>
       </fieldset>
@@ -315,21 +306,18 @@ export function ScheduleEditor({
                 onChange={(atMs) => setSweep(index, { ...sweep, atMs })}
                 width="w-32"
               />
-              <button
-                type="button"
-                className={buttonClass}
+              <Button
                 onClick={() =>
                   onChange({ ...scenario, sweeps: scenario.sweeps.filter((_, i) => i !== index) })
                 }
               >
                 Remove sweep {index + 1}
-              </button>
+              </Button>
             </li>
           ))}
         </ul>
-        <button
-          type="button"
-          className={`${buttonClass} mt-2`}
+        <Button
+          className="mt-2"
           onClick={() =>
             onChange({
               ...scenario,
@@ -338,7 +326,7 @@ export function ScheduleEditor({
           }
         >
           Add a sweep
-        </button>
+        </Button>
       </fieldset>
 
       <fieldset className={fieldset}>

@@ -6,8 +6,9 @@ import { useRef, useState } from 'react'
 import { useHydrated } from '@/components/use-hydrated'
 import type { Scenario } from '@/lib/engine/client'
 import type { ChaosFailure, SandboxRun } from '@/lib/sandbox/types'
+import { Button } from '../ui/button'
+import { NumberField } from '../ui/fields'
 import { chaosApi } from './api'
-import { buttonClass, NumberField, primaryButtonClass } from './fields'
 
 const BATCH = 50
 
@@ -81,19 +82,17 @@ export function ChaosPanel({
         <NumberField label="Chaos seed" value={seed} onChange={setSeed} width="w-32" />
         <NumberField label="Schedules" value={total} min={1} max={5000} onChange={setTotal} width="w-28" />
         {running ? (
-          <button
-            type="button"
-            className={buttonClass}
+          <Button
             onClick={() => {
               stop.current = true
             }}
           >
             Stop chaos
-          </button>
+          </Button>
         ) : (
-          <button type="button" className={primaryButtonClass} onClick={start} disabled={!hydrated}>
+          <Button variant="primary" onClick={start} disabled={!hydrated}>
             Start chaos
-          </button>
+          </Button>
         )}
         <div className="flex flex-col gap-1 text-sm">
           <progress
@@ -117,9 +116,7 @@ export function ChaosPanel({
             faults ({failure.shrinkTries} tries).
           </p>
           <p className="font-semibold">Challenge: find the fault that causes this.</p>
-          <button type="button" className={buttonClass} onClick={() => onLoad(failure.shrunk)}>
-            Load the minimal schedule
-          </button>
+          <Button onClick={() => onLoad(failure.shrunk)}>Load the minimal schedule</Button>
         </div>
       )}
     </section>
