@@ -1,7 +1,6 @@
 // Golden traces: `npm run sim -- <id> --json` for every canonical scenario as shipped, with all
-// flaws off (--correct) and with each flaw alone, saved before the engine was split by protocol
-// step (issue 12). A refactor of the engine, runner, checker or narration must keep every one
-// byte-identical. Regenerate only for an intended behaviour change: UPDATE_GOLDEN=1 npx vitest run
+// flaws off (--correct) and with each flaw alone. A refactor of the engine, runner, checker or
+// narration must keep every one byte-identical. Regenerate only for an intended behaviour change: UPDATE_GOLDEN=1 npx vitest run
 // lib/engine/sim/golden.test.ts (and say why in the commit).
 import { createHash } from 'node:crypto'
 import fs from 'node:fs'
