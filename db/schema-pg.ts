@@ -1,0 +1,211 @@
+// The PostgreSQL twin of db/schema.ts (used when DRILL_DATABASE_URL is set): the same
+// tables, columns, keys and indexes, column for column, in pg-core's types. drizzle has
+// no dialect-neutral schema, so each dialect keeps its own file and migrations folder;
+// tests/pg/schema-parity.test.ts migrates both and fails when they disagree.
+//
+// The type choices that differ from a naive translation (SQLite's INTEGER is 64-bit):
+// - ids, `*_ms` times and money (`*_minor`) are `bigint` read as JS numbers (pg-core's
+//   `integer` is 32-bit: a millisecond timestamp overflows it);
+// - FSRS floats are `double precision` (`real` is float4 in PostgreSQL);
+// - a SQLite `integer({ mode: 'boolean' })` is a `boolean`; small counts stay `integer`;
+// - auto-assigned ids are identity columns "by default", so an explicit id (a seed, a
+//   restore) is accepted as SQLite accepts it. The accounts identity starts above every
+//   seeded demo id (db/seed.ts), since a sequence never skips ids inserted by hand.
+// JSON stays `text`: stored responses are replayed byte for byte.
+import { sql } from 'drizzle-orm'
+import {
+  bigint,
+  boolean,
+  doublePrecision,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core'
+
+/** The first id PostgreSQL assigns to an account; the demo accounts (17, 18) sit below it. */
+export const FIRST_ASSIGNED_ACCOUNT_ID = 1000
+
+const ms = (name: string) => bigint(name, { mode: 'number' })
+const id = (name: string) => bigint(name, { mode: 'number' })
+const assignedId = (name: string, startWith = 1) =>
+  id(name).primaryKey().generatedByDefaultAsIdentity({ startWith })
+
+// ───────────────────────────── payments side ─────────────────────────────
+
+export const accounts = pgTable('accounts', {
+  id: assignedId('id', FIRST_ASSIGNED_ACCOUNT_ID),
+  apiKeyHash: text('api_key_hash').notNull().unique(),
+  label: text('label'),
+  createdAtMs: ms('created_at_ms').notNull(),
+})
+
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    accountId: id('account_id').notNull(),
+    key: text('key').notNull(),
+    operation: text('operation').notNull(),
+    status: text('status').notNull(),
+    bodyHash: text('body_hash').notNull(),
+    requestBody: text('request_body').notNull(),
+    providerKey: text('provider_key').notNull(),
+    leaseUntilMs: ms('lease_until_ms').notNull(),
+    leaseVersion: integer('lease_version').notNull().default(0),
+    createdAtMs: ms('created_at_ms').notNull(),
+    expiresAtMs: ms('expires_at_ms').notNull(),
+    responseStatus: integer('response_status'),
+    responseBody: text('response_body'),
+    resourceId: id('resource_id'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.accountId, t.key] }),
+    index('idempotency_keys_in_progress_lease').on(t.leaseUntilMs).where(sql`${t.status} = 'in_progress'`),
+    index('idempotency_keys_pending').on(t.createdAtMs).where(sql`${t.status} = 'pending_unknown'`),
+    index('idempotency_keys_pending_provider_key')
+      .on(t.providerKey)
+      .where(sql`${t.status} = 'pending_unknown'`),
+    index('idempotency_keys_completed_expires').on(t.expiresAtMs).where(sql`${t.status} = 'completed'`),
+  ],
+)
+
+export const payments = pgTable(
+  'payments',
+  {
+    id: assignedId('id'),
+    accountId: id('account_id').notNull(),
+    orderId: text('order_id').notNull(),
+    amountMinor: bigint('amount_minor', { mode: 'number' }).notNull(),
+    currency: text('currency').notNull(),
+    state: text('state').notNull(),
+    failureCode: text('failure_code'),
+    providerChargeId: text('provider_charge_id'),
+    idempotencyKey: text('idempotency_key').notNull(),
+    refundedMinor: bigint('refunded_minor', { mode: 'number' }).notNull().default(0),
+    createdAtMs: ms('created_at_ms').notNull(),
+    updatedAtMs: ms('updated_at_ms').notNull(),
+  },
+  (t) => [index('payments_account').on(t.accountId, t.id), index('payments_state').on(t.state)],
+)
+
+export const refunds = pgTable(
+  'refunds',
+  {
+    id: assignedId('id'),
+    paymentId: id('payment_id')
+      .notNull()
+      .references(() => payments.id),
+    accountId: id('account_id').notNull(),
+    amountMinor: bigint('amount_minor', { mode: 'number' }).notNull(),
+    state: text('state').notNull(),
+    providerRefundId: text('provider_refund_id'),
+    idempotencyKey: text('idempotency_key').notNull(),
+    createdAtMs: ms('created_at_ms').notNull(),
+  },
+  (t) => [index('refunds_payment').on(t.paymentId)],
+)
+
+// ───────────────────────────── study side ─────────────────────────────
+
+export const learners = pgTable('learners', {
+  id: text('id').primaryKey(),
+  createdAtMs: ms('created_at_ms').notNull(),
+  accountId: id('account_id'),
+})
+
+export const learnerSettings = pgTable('learner_settings', {
+  learnerId: text('learner_id')
+    .primaryKey()
+    .references(() => learners.id, { onDelete: 'cascade' }),
+  desiredRetention: doublePrecision('desired_retention').notNull().default(0.9),
+  newPerDay: integer('new_per_day').notNull().default(20),
+  reviewsPerDay: integer('reviews_per_day').notNull().default(200),
+  sameDaySteps: boolean('same_day_steps').notNull().default(false),
+  rolloverHour: integer('rollover_hour').notNull().default(4),
+  timezone: text('timezone').notNull().default('UTC'),
+  updatedAtMs: ms('updated_at_ms').notNull(),
+  disabledDecks: text('disabled_decks').notNull().default('[]'),
+})
+
+export const cardStates = pgTable(
+  'card_states',
+  {
+    learnerId: text('learner_id')
+      .notNull()
+      .references(() => learners.id, { onDelete: 'cascade' }),
+    cardId: text('card_id').notNull(),
+    dueMs: ms('due_ms').notNull(),
+    stability: doublePrecision('stability').notNull(),
+    difficulty: doublePrecision('difficulty').notNull(),
+    elapsedDays: integer('elapsed_days').notNull(),
+    scheduledDays: integer('scheduled_days').notNull(),
+    learningSteps: integer('learning_steps').notNull(),
+    reps: integer('reps').notNull(),
+    lapses: integer('lapses').notNull(),
+    state: integer('state').notNull(),
+    lastReviewMs: ms('last_review_ms'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.learnerId, t.cardId] }),
+    index('card_states_due').on(t.learnerId, t.dueMs),
+  ],
+)
+
+export const reviewLogs = pgTable(
+  'review_logs',
+  {
+    id: assignedId('id'),
+    learnerId: text('learner_id')
+      .notNull()
+      .references(() => learners.id, { onDelete: 'cascade' }),
+    cardId: text('card_id').notNull(),
+    attemptToken: text('attempt_token').notNull(),
+    rating: integer('rating').notNull(),
+    suggestedRating: integer('suggested_rating').notNull(),
+    pointsTicked: text('points_ticked').notNull(),
+    pointsAll: text('points_all').notNull(),
+    durationMs: ms('duration_ms').notNull(),
+    answerMode: text('answer_mode').notNull(),
+    stateBefore: integer('state_before').notNull(),
+    reviewedAtMs: ms('reviewed_at_ms').notNull(),
+    snapshot: text('snapshot'),
+    dueAfterMs: ms('due_after_ms').notNull(),
+  },
+  (t) => [
+    uniqueIndex('review_logs_attempt').on(t.learnerId, t.attemptToken),
+    index('review_logs_learner_time').on(t.learnerId, t.reviewedAtMs),
+    index('review_logs_learner_card').on(t.learnerId, t.cardId, t.reviewedAtMs),
+  ],
+)
+
+export const ownCards = pgTable(
+  'own_cards',
+  {
+    learnerId: text('learner_id')
+      .notNull()
+      .references(() => learners.id, { onDelete: 'cascade' }),
+    id: text('id').notNull(),
+    title: text('title').notNull(),
+    deckName: text('deck_name').notNull(),
+    deckSlug: text('deck_slug').notNull(),
+    prompt: text('prompt').notNull(),
+    points: text('points').notNull(),
+    answerMarkdown: text('answer_markdown').notNull().default(''),
+    createdAtMs: ms('created_at_ms').notNull(),
+    updatedAtMs: ms('updated_at_ms').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.learnerId, t.id] }),
+    index('own_cards_learner_deck').on(t.learnerId, t.deckSlug, t.createdAtMs),
+  ],
+)
+
+// ───────────────────────────── server ─────────────────────────────
+
+export const serverSecrets = pgTable('server_secrets', {
+  name: text('name').primaryKey(),
+  value: text('value').notNull(),
+  createdAtMs: ms('created_at_ms').notNull(),
+})
