@@ -7,6 +7,9 @@
 //
 // Run by `npm start` (scripts/start.ts), the Playwright web server and the tests that
 // start their own server (e2e/next-server.ts). Env: PORT, HOSTNAME (default 0.0.0.0).
+// With DRILL_DATABASE_URL / DRILL_PROVIDER_DATABASE_URL set, a database that does not
+// answer stops the start with one line naming its host (migrating is the caller's job:
+// `npm start` and `npm run migrate` do it).
 import http from 'node:http'
 import next from 'next'
 import { clientIdentityHeaders, parseTrustedProxies } from '@/lib/http/forwarding'
@@ -18,6 +21,10 @@ const trusted = parseTrustedProxies(process.env.DRILL_TRUST_PROXY)
 const app = next({ dev: false, dir: process.cwd(), port, hostname })
 
 async function main() {
+  if (process.env.DRILL_DATABASE_URL?.trim() || process.env.DRILL_PROVIDER_DATABASE_URL?.trim()) {
+    const { assertConfiguredPostgresReachableOrExit } = await import('@/db/pg')
+    await assertConfiguredPostgresReachableOrExit()
+  }
   await app.prepare()
   const handle = app.getRequestHandler()
   const server = http.createServer((req, res) => {

@@ -1,6 +1,8 @@
 // `npm start`: build when the sources are newer than the last build, migrate the
 // database (DRILL_DB), then serve the production build on PORT (default 3000)
 // through scripts/server.ts (client addresses from the socket; see lib/http/README.md).
+// With DRILL_DATABASE_URL / DRILL_PROVIDER_DATABASE_URL set, those PostgreSQL databases
+// are migrated first of all, so one that cannot be reached is said at once, in one line.
 import { spawn, spawnSync } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
@@ -35,6 +37,12 @@ function buildIsStale(): boolean {
   if (!fs.existsSync(buildId)) return true
   const builtAt = fs.statSync(buildId).mtimeMs
   return sourcePaths.some((p) => newestMtimeMs(p) > builtAt)
+}
+
+if (process.env.DRILL_DATABASE_URL?.trim() || process.env.DRILL_PROVIDER_DATABASE_URL?.trim()) {
+  // Loaded only then: without PostgreSQL the start runs exactly as it always has.
+  const { migratePostgresFromEnvOrExit } = await import('@/db/migrate-pg')
+  await migratePostgresFromEnvOrExit()
 }
 
 if (buildIsStale()) {
