@@ -6,7 +6,7 @@ export default defineConfig({
     include: ['**/*.test.ts'],
     exclude: ['node_modules/**', 'e2e/**', '.next*/**'],
     environment: 'node',
-    globalSetup: ['./tests/global-setup.ts'],
+    globalSetup: ['./tests/global-setup.ts', './tests/pg/global-setup.ts'],
     setupFiles: ['./tests/simulator-setup.ts'],
     testTimeout: 60_000,
     // server-only throws outside a React server bundle; unit tests import data modules directly.
