@@ -35,7 +35,15 @@ export {
   SimulatedProvider,
   type SimulatedProviderOptions,
 } from './provider-sim'
-export { freshProviderDatabase } from './provider-sim-db'
+export {
+  type LedgerWritten,
+  type NewLedgerEntry,
+  type ProviderKeyRecord,
+  type ProviderLedger,
+  type SqliteProviderLedger,
+  sqliteProviderLedger,
+} from './provider-ledger'
+export { freshProviderDatabase, type LedgerSqlRow } from './provider-sim-db'
 export { PROBLEM_SLUGS, paymentBody } from './responses'
 export {
   type CreatePaymentBody,
