@@ -27,6 +27,14 @@ export type {
   RefundRequest,
 } from './provider'
 export {
+  type LedgerWritten,
+  type NewLedgerEntry,
+  type ProviderKeyRecord,
+  type ProviderLedger,
+  type SqliteProviderLedger,
+  sqliteProviderLedger,
+} from './provider-ledger'
+export {
   behaviourForToken,
   defaultProviderTiming,
   type ProviderBehaviour,
@@ -35,14 +43,6 @@ export {
   SimulatedProvider,
   type SimulatedProviderOptions,
 } from './provider-sim'
-export {
-  type LedgerWritten,
-  type NewLedgerEntry,
-  type ProviderKeyRecord,
-  type ProviderLedger,
-  type SqliteProviderLedger,
-  sqliteProviderLedger,
-} from './provider-ledger'
 export { freshProviderDatabase, type LedgerSqlRow } from './provider-sim-db'
 export { PROBLEM_SLUGS, paymentBody } from './responses'
 export {
