@@ -1,8 +1,9 @@
 // Goal: the whole protocol runs on the PostgreSQL store — the same answers as on SQLite
 // (201, byte-identical replay, 422, 409, refunds), and across two engine instances on
-// separate pools (two app servers on one database): one charge per key, a dead
-// instance's keys recovered by the other's sweep, an unknown outcome settled by
-// reconciliation. Real PostgreSQL, started here (no PostgreSQL: this file fails).
+// separate pools (two app servers on one database), each with its own simulated provider
+// on the provider's shared PostgreSQL books: one charge per key, a dead instance's keys
+// recovered by the other's sweep, an unknown outcome settled by reconciliation. Real
+// PostgreSQL, started here (no PostgreSQL: this file fails).
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
@@ -19,6 +20,7 @@ import {
 import { type PgCluster, startCluster } from '@/tests/pg/engine-store-cluster'
 import { createEngineTables } from '@/tests/pg/engine-tables'
 import { pgEngineStore } from './engine-store-pg'
+import { ensureProviderLedgerSchema, pgProviderLedger } from './provider-ledger-pg'
 
 const BODY = { orderId: '42', amount: 2500, currency: 'USD', paymentMethodToken: 'token-9' }
 const SLOW = { ...BODY, paymentMethodToken: 'tok_slow' }
@@ -26,21 +28,31 @@ const LEASE_MS = 400
 
 let cluster: PgCluster
 let pools: pg.Pool[] = []
-let provider: SimulatedProvider
 let engines: [Engine, Engine]
+let providers: SimulatedProvider[] = []
 
 beforeAll(async () => {
   cluster = await startCluster()
   const url = await cluster.createDatabase('engine_on_pg')
+  const providerUrl = await cluster.createDatabase('provider_on_pg')
   pools = [new pg.Pool({ connectionString: url, max: 4 }), new pg.Pool({ connectionString: url, max: 4 })]
+  const providerPools = [
+    new pg.Pool({ connectionString: providerUrl }),
+    new pg.Pool({ connectionString: providerUrl }),
+  ]
+  pools.push(...providerPools)
   await createEngineTables(pools[0]!)
-  provider = new SimulatedProvider({
-    database: ':memory:',
-    clock: systemClock,
-    behaviour: behaviourForToken,
-    timing: { latencyMs: 0, slowMs: 300, timeoutMs: 150 },
-  })
-  const make = (pool: pg.Pool) =>
+  await Promise.all(providerPools.map((p) => ensureProviderLedgerSchema(p)))
+  providers = providerPools.map(
+    (p) =>
+      new SimulatedProvider({
+        ledger: pgProviderLedger(p),
+        clock: systemClock,
+        behaviour: behaviourForToken,
+        timing: { latencyMs: 0, slowMs: 300, timeoutMs: 150 },
+      }),
+  )
+  const make = (pool: pg.Pool, provider: SimulatedProvider) =>
     createEngine({
       store: pgEngineStore(pool),
       clock: systemClock,
@@ -48,17 +60,16 @@ beforeAll(async () => {
       paymentUrl: (id) => `/api/payments/${id}`,
       config: engineConfig({ leaseMs: LEASE_MS, inFlightPolicy: { kind: 'reject-409', retryAfterS: 1 } }),
     })
-  engines = [make(pools[0]!), make(pools[1]!)]
+  engines = [make(pools[0]!, providers[0]!), make(pools[1]!, providers[1]!)]
 }, 120_000)
 
 afterAll(async () => {
   await Promise.all(pools.map((p) => p.end()))
-  provider?.close()
   cluster?.stop()
 })
 
-const charges = (key: string) =>
-  provider.ledger(17).filter((l) => l.kind === 'charge' && l.providerKey !== null && l.providerKey === key)
+const charges = async (providerKey: string) =>
+  (await providers[1]!.readLedger(17)).filter((l) => l.kind === 'charge' && l.providerKey === providerKey)
     .length
 
 async function keyRow(key: string) {
@@ -113,7 +124,7 @@ describe('the engine on PostgreSQL', () => {
     ])
     expect([one.status, two.status].sort()).toEqual([201, 409])
     const row = await keyRow('pg-race')
-    expect(charges(row!.provider_key as string)).toBe(1)
+    expect(await charges(row!.provider_key as string)).toBe(1)
 
     const [w1, w2] = await Promise.all([
       a.createPayment({ accountId: 17, key: 'pg-wait', body: SLOW, waitMs: 5_000 }),
@@ -146,7 +157,7 @@ describe('the engine on PostgreSQL', () => {
     const [recoveryA, recoveryB] = await Promise.all([a.recoverLeases(), b.recoverLeases()])
     expect(recoveryA.settled + recoveryB.settled).toBe(1)
     expect(await keyRow('pg-stuck')).toMatchObject({ status: 'completed', response_status: 201 })
-    expect(charges('pk_pg_stuck')).toBe(1)
+    expect(await charges('pk_pg_stuck')).toBe(1)
     const retry = await b.createPayment({ accountId: 17, key: 'pg-stuck', body: SLOW })
     expect(retry).toMatchObject({ status: 201, replayed: true })
   })

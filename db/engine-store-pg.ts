@@ -23,6 +23,7 @@ import type {
   ResourceState,
 } from '@/lib/engine'
 import { SWEEP_BATCH } from '@/lib/engine'
+import { type Queryable, Rollback, type Row, retrying, transaction } from './pg-transaction'
 
 const KEY_COLUMNS =
   'account_id, key, operation, status, body_hash, request_body, provider_key, lease_until_ms, lease_version, created_at_ms, expires_at_ms, response_status, response_body, resource_id'
@@ -81,7 +82,10 @@ const SQL = {
 } as const
 type Statement = keyof typeof SQL
 
-type Row = Record<string, unknown>
+function exec(db: Queryable, name: Statement, values: unknown[]): Promise<pg.QueryResult<Row>> {
+  return db.query({ name: `engine_${name}`, text: SQL[name], values })
+}
+
 const num = (v: unknown): number => Number(v)
 const numOrNull = (v: unknown): number | null => (v === null || v === undefined ? null : Number(v))
 
@@ -133,67 +137,6 @@ function toRefundRow(r: Row): RefundRow {
     idempotency_key: r.idempotency_key as string,
     created_at_ms: num(r.created_at_ms),
   }
-}
-
-interface Queryable {
-  query(config: pg.QueryConfig): Promise<pg.QueryResult<Row>>
-}
-
-function exec(db: Queryable, name: Statement, values: unknown[]): Promise<pg.QueryResult<Row>> {
-  return db.query({ name: `engine_${name}`, text: SQL[name], values })
-}
-
-/** Serialization failure, deadlock: the step is rolled back whole and may simply run again. */
-const RETRYABLE = new Set(['40001', '40P01'])
-const MAX_ATTEMPTS = 8
-
-export function isRetryable(error: unknown): boolean {
-  return RETRYABLE.has((error as { code?: string } | null)?.code ?? '')
-}
-
-async function retrying<T>(step: () => Promise<T>): Promise<T> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await step()
-    } catch (error) {
-      if (attempt >= MAX_ATTEMPTS || !isRetryable(error)) throw error
-    }
-  }
-}
-
-/** Rolls the transaction back and answers `value`. */
-class Rollback<T> {
-  constructor(readonly value: T) {}
-}
-
-/** One transaction on one pooled connection, begun and committed (or rolled back) here. */
-async function transaction<T, R = T>(
-  pool: pg.Pool,
-  body: (client: Queryable) => Promise<T | Rollback<R>>,
-): Promise<T | R> {
-  return retrying(async (): Promise<T | R> => {
-    const client = await pool.connect()
-    let broken: Error | undefined
-    try {
-      await client.query('BEGIN ISOLATION LEVEL READ COMMITTED')
-      const result = await body(client)
-      if (result instanceof Rollback) {
-        await client.query('ROLLBACK')
-        return result.value
-      }
-      await client.query('COMMIT')
-      return result
-    } catch (error) {
-      try {
-        await client.query('ROLLBACK')
-      } catch (rollbackError) {
-        broken = rollbackError as Error // the connection is gone: drop it from the pool
-      }
-      throw error
-    } finally {
-      client.release(broken)
-    }
-  })
 }
 
 function finishValues(k: KeyCompletion, resourceId: number, responseBody: string): unknown[] {
