@@ -16,6 +16,7 @@ import type {
   KeyStatus,
   NewClaim,
   Operation,
+  PaymentCompletion,
   PaymentRow,
   RefundRejection,
   RefundReservation,
@@ -68,9 +69,20 @@ const SQL = {
     WHERE provider_key = $1 AND status = 'pending_unknown' LIMIT 1`,
   knowsProviderKey: 'SELECT EXISTS (SELECT 1 FROM idempotency_keys WHERE provider_key = $1) AS known',
   paymentGet: `SELECT ${PAYMENT_COLUMNS} FROM payments WHERE id = $1`,
-  paymentInsert: `INSERT INTO payments (account_id, order_id, amount_minor, currency, state, failure_code, provider_charge_id,
+  paymentId: "SELECT nextval(pg_get_serial_sequence('payments', 'id')) AS id",
+  /**
+   * A new payment's completion in one statement: the fenced key update, and the payment row
+   * only if it completed the key ($4 is the id drawn before, named in the stored body).
+   */
+  paymentCompleteNew: `WITH finished AS (
+      UPDATE idempotency_keys
+      SET status = $1, response_status = $2, response_body = $3, resource_id = $4, expires_at_ms = GREATEST(expires_at_ms, $5)
+      WHERE account_id = $6 AND key = $7 AND lease_version = $8 AND status IN ('in_progress', 'pending_unknown')
+      RETURNING 1
+    )
+    INSERT INTO payments (id, account_id, order_id, amount_minor, currency, state, failure_code, provider_charge_id,
       idempotency_key, refunded_minor, created_at_ms, updated_at_ms)
-    VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 0, $9, $9) RETURNING ${PAYMENT_COLUMNS}`,
+    SELECT $4, $9, $10, $11, $12, $13, $14, $15, $16, 0, $17, $17 FROM finished`,
   paymentSettle: `UPDATE payments SET state = $2, failure_code = $3, provider_charge_id = $4, updated_at_ms = $5
     WHERE id = $1 AND state = 'pending_unknown'`,
   refundReserve: `UPDATE payments SET refunded_minor = refunded_minor + $1
@@ -192,6 +204,60 @@ export function pgEngineStore(pool: pg.Pool): EngineStore {
       : { rejected: 'over-refund', amountMinor: current.amount_minor, refundedMinor: current.refunded_minor }
   }
 
+  /**
+   * The hot path in two round trips, no explicit transaction: the payment's id is drawn first
+   * (the stored body names it), then one statement completes the key, fenced, and inserts the
+   * payment only if the fence let it (a stale attempt writes nothing; its id is a gap).
+   */
+  async function completeNewPayment(c: PaymentCompletion): Promise<Completed | undefined> {
+    const p = c.payment
+    const id = num((await retrying(() => exec(pool, 'paymentId', []))).rows[0]!.id)
+    // The row exactly as the insert below writes it.
+    const payment: PaymentRow = {
+      id,
+      account_id: p.accountId,
+      order_id: p.orderId,
+      amount_minor: p.amountMinor,
+      currency: p.currency,
+      state: p.state,
+      failure_code: p.failureCode,
+      provider_charge_id: p.chargeId,
+      idempotency_key: p.idempotencyKey,
+      refunded_minor: 0,
+      created_at_ms: p.nowMs,
+      updated_at_ms: p.nowMs,
+    }
+    const body = c.responseBody(payment)
+    const values = [
+      ...finishValues(c.key, id, body),
+      p.accountId,
+      p.orderId,
+      p.amountMinor,
+      p.currency,
+      p.state,
+      p.failureCode,
+      p.chargeId,
+      p.idempotencyKey,
+      p.nowMs,
+    ]
+    const inserted = await retrying(() => exec(pool, 'paymentCompleteNew', values))
+    return inserted.rowCount === 1 ? { resourceId: id, responseBody: body } : undefined
+  }
+
+  /** A pending_unknown payment settled in place: one transaction (the payment row first, then the fenced key). */
+  function settlePayment(c: PaymentCompletion): Promise<Completed | undefined> {
+    return transaction(pool, async (client): Promise<Completed | Rollback<undefined>> => {
+      const p = c.payment
+      await exec(client, 'paymentSettle', [p.id, p.state, p.failureCode, p.chargeId, p.nowMs])
+      const payment = toPaymentRow((await exec(client, 'paymentGet', [p.id])).rows[0]!)
+      const body = c.responseBody(payment)
+      const finished = await exec(client, 'finish', finishValues(c.key, payment.id, body))
+      return finished.rowCount === 1
+        ? { resourceId: payment.id, responseBody: body }
+        : new Rollback(undefined)
+    })
+  }
+
   return {
     getKey,
     claim: (claim) =>
@@ -220,32 +286,7 @@ export function pgEngineStore(pool: pg.Pool): EngineStore {
       return result.rowCount === 1
     },
     async completePayment(c, committed) {
-      const done = await transaction(pool, async (client): Promise<Completed | Rollback<undefined>> => {
-        const p = c.payment
-        let payment: PaymentRow
-        if (p.id !== null) {
-          await exec(client, 'paymentSettle', [p.id, p.state, p.failureCode, p.chargeId, p.nowMs])
-          payment = toPaymentRow((await exec(client, 'paymentGet', [p.id])).rows[0]!)
-        } else {
-          const values = [
-            p.accountId,
-            p.orderId,
-            p.amountMinor,
-            p.currency,
-            p.state,
-            p.failureCode,
-            p.chargeId,
-            p.idempotencyKey,
-            p.nowMs,
-          ]
-          payment = toPaymentRow((await exec(client, 'paymentInsert', values)).rows[0]!)
-        }
-        const body = c.responseBody(payment)
-        const finished = await exec(client, 'finish', finishValues(c.key, payment.id, body))
-        return finished.rowCount === 1
-          ? { resourceId: payment.id, responseBody: body }
-          : new Rollback(undefined)
-      })
+      const done = c.payment.id === null ? await completeNewPayment(c) : await settlePayment(c)
       if (done) committed?.(done)
       return done
     },
