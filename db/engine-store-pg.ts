@@ -6,6 +6,9 @@
 // lease_version = … (re-evaluated on the latest row version once the lock is free).
 // Serialization failures and deadlocks (40001, 40P01) are retried here, whole step by whole
 // step. The flaws' blind writes are not here: the live engine runs no flaw.
+// Expects the engine tables as db/migrations has them (payments.id an identity BY DEFAULT or a
+// serial: a new payment's id is drawn from its sequence first). The pool is the caller's: it
+// must listen for the pool's 'error' event (an idle connection the server drops emits one).
 import type pg from 'pg'
 import type {
   Claimed,
