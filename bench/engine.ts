@@ -26,7 +26,7 @@ import {
   SimulatedProvider,
   scenarioById,
   sha256Hex,
-  storeFor,
+  statementsFor,
   systemClock,
 } from '../lib/engine'
 
@@ -178,7 +178,7 @@ async function main() {
     ratioLine('ratio to raw ÷ 2', createsMem / (raw2 / 2), 0.8)
 
     // Where a create's time goes: the engine's own statements, run bare (no validation, hashing, provider).
-    const store = storeFor(sqlite)
+    const store = statementsFor(sqlite)
     const sqlOnly = (i: number) => {
       const key = `sql-${i}`
       const nowMs = Date.now()

@@ -18,7 +18,7 @@ import {
   SimulatedProvider,
   type SweepReport,
   sha256Hex,
-  storeFor,
+  statementsFor,
   systemClock,
 } from '../lib/engine'
 
@@ -54,7 +54,7 @@ async function recover(n: number, dir: string): Promise<RunResult> {
     recoveryConcurrency: CONCURRENCY,
   })
   // What the crash left: N claims, half per demo account, leases over, nothing charged yet.
-  const store = storeFor(sqlite)
+  const store = statementsFor(sqlite)
   const requestBody = canonicalJson(BODY)
   const bodyHash = sha256Hex(requestBody)
   const crashedAtMs = Date.now() - 60_000

@@ -18,7 +18,8 @@ import { refundPayment } from './protocol/refund'
 import type { Steps } from './protocol/steps'
 import { handleWebhook, reapExpiredKeys, reconcile } from './protocol/sweeps'
 import type { PaymentProvider } from './provider'
-import { storeFor } from './store'
+import type { EngineStore } from './store-port'
+import { sqliteStore } from './store-sqlite'
 import type { TraceSink } from './trace-sink'
 import {
   type Clock,
@@ -32,9 +33,17 @@ import {
   type WebhookResult,
 } from './types'
 
-export interface CreateEngineOptions {
-  /** Our database (the app's file live, an in-memory copy of the migrations in the simulator). */
-  sqlite: Database.Database
+/**
+ * Our database: a SQLite connection (the app's file live, an in-memory copy of the migrations
+ * in the simulator), or any store port adapter (PostgreSQL: db/engine-store-pg.ts).
+ */
+export type EngineDatabase =
+  | { sqlite: Database.Database; store?: never }
+  | { store: EngineStore; sqlite?: never }
+
+export type CreateEngineOptions = EngineDatabase & EngineOptions
+
+export interface EngineOptions {
   clock: Clock
   provider: PaymentProvider
   /** Defaults to the correct engine; pass `{ flaws: [...] }` to switch mistakes on. */
@@ -116,8 +125,7 @@ export function createEngine(options: CreateEngineOptions): Engine {
   const [usedSteps, usedConfig] = options.usage ? observed(steps, config, options.usage) : [steps, config]
   let requestCounter = 0
   const e: EngineContext = {
-    sqlite: options.sqlite,
-    store: storeFor(options.sqlite),
+    store: options.store ?? sqliteStore(options.sqlite),
     clock: options.clock,
     provider: options.provider,
     config: usedConfig,

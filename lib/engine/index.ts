@@ -7,7 +7,14 @@ export { bodyHash, canonicalJson, sha256Hex } from './canonical'
 export { type CheckResult, checkTrace, checkTraceDetailed } from './check/invariants'
 export * from './client'
 export { systemClock } from './clock'
-export { type CreateEngineOptions, createEngine, type Engine, type EngineUsage } from './engine'
+export {
+  type CreateEngineOptions,
+  createEngine,
+  type Engine,
+  type EngineDatabase,
+  type EngineOptions,
+  type EngineUsage,
+} from './engine'
 export type { EngineStep, FaultHooks, StepContext } from './faults'
 export { FLAW_STEPS } from './flaws'
 export type {
@@ -20,6 +27,14 @@ export type {
   RefundRequest,
 } from './provider'
 export {
+  type LedgerWritten,
+  type NewLedgerEntry,
+  type ProviderKeyRecord,
+  type ProviderLedger,
+  type SqliteProviderLedger,
+  sqliteProviderLedger,
+} from './provider-ledger'
+export {
   behaviourForToken,
   defaultProviderTiming,
   type ProviderBehaviour,
@@ -28,7 +43,7 @@ export {
   SimulatedProvider,
   type SimulatedProviderOptions,
 } from './provider-sim'
-export { freshProviderDatabase } from './provider-sim-db'
+export { freshProviderDatabase, type LedgerSqlRow } from './provider-sim-db'
 export { PROBLEM_SLUGS, paymentBody } from './responses'
 export {
   type CreatePaymentBody,
@@ -64,7 +79,35 @@ export {
   scenariosFolder,
 } from './sim/scenarios'
 // The prepared statements themselves, for the benchmarks that time the SQL without the protocol.
-export { storeFor } from './store'
+export { statementsFor } from './store'
+// The store port (db/engine-store-pg.ts implements it for PostgreSQL) and its SQLite adapter.
+export {
+  type Claimed,
+  type Completed,
+  type EngineStore,
+  isPending,
+  type KeyCompletion,
+  type KeyFence,
+  type KeyRow,
+  type KeyStatus,
+  type LeaseTakeover,
+  type Maybe,
+  type NewClaim,
+  type OnCommit,
+  type Operation,
+  type PaymentCompletion,
+  type PaymentRow,
+  type PaymentWrite,
+  type PendingReopen,
+  type RefundCompletion,
+  type RefundRejection,
+  type RefundReservation,
+  type RefundRow,
+  type RefundWrite,
+  type ResourceState,
+  SWEEP_BATCH,
+} from './store-port'
+export { type SqliteEngineStore, sqliteStore } from './store-sqlite'
 export type { TracedTable, TraceInput, TraceSink } from './trace-sink'
 export {
   type Clock,

@@ -1,8 +1,10 @@
 // A simulated payment service provider with its own idempotency keys and ledger in
-// ITS OWN SQLite database (in-memory in the simulator; a separate file live): an
-// external system shares no transaction with us. Behaviour is chosen per charge by
-// a function the caller passes (the simulator: by scenario; live: by test token).
-import Database from 'better-sqlite3'
+// ITS OWN database (provider-ledger.ts: SQLite in memory in the simulator, a separate
+// file live, or PostgreSQL shared by several app instances): an external system shares
+// no transaction with us. Behaviour is chosen per charge by a function the caller
+// passes (the simulator: by scenario; live: by test token). The ledger's answers are
+// awaited only when they are Promises, so the SQLite ledger keeps the simulator's schedule.
+import type Database from 'better-sqlite3'
 import type {
   ChargeOutcome,
   ChargeRequest,
@@ -13,13 +15,14 @@ import type {
   RefundRequest,
 } from './provider'
 import {
-  freshProviderDatabase,
-  PROVIDER_SCHEMA,
-  type ProviderStatements,
-  providerPool,
-  statementsFor,
-} from './provider-sim-db'
-import { tableMirror } from './table-mirror'
+  type LedgerWritten,
+  type ProviderKeyRecord,
+  type ProviderLedger,
+  type SqliteProviderLedger,
+  sqliteProviderLedger,
+} from './provider-ledger'
+import { type LedgerSqlRow, providerPool } from './provider-sim-db'
+import { isPending, type Maybe } from './store-port'
 import type { LedgerRowView, TraceEventKind } from './trace'
 import type { TraceInput, TraceSink } from './trace-sink'
 import type { Clock } from './types'
@@ -58,8 +61,10 @@ export function behaviourForToken(request: ChargeRequest): ProviderBehaviour {
 }
 
 export interface SimulatedProviderOptions {
-  /** The provider's own database: ':memory:' or a file path, or an open handle. */
-  database: string | Database.Database
+  /** The provider's own SQLite database: ':memory:' or a file path, or an open handle. */
+  database?: string | Database.Database
+  /** Or any ledger adapter (PostgreSQL: db/provider-ledger-pg.ts); then `database` is ignored. */
+  ledger?: ProviderLedger
   clock: Clock
   behaviour?: (request: ChargeRequest) => ProviderBehaviour
   timing?: Partial<ProviderTiming>
@@ -94,35 +99,33 @@ function providerEvent(
 }
 
 export class SimulatedProvider implements PaymentProvider {
-  readonly db: Database.Database
+  /** The SQLite ledger, when the books are in SQLite (the simulator's snapshots read it). */
+  private readonly sqlite: SqliteProviderLedger | undefined
+  private readonly books: ProviderLedger
   private readonly clock: Clock
   private readonly behaviour: (request: ChargeRequest) => ProviderBehaviour
   private readonly timing: ProviderTiming
   private readonly onWebhook: SimulatedProviderOptions['onWebhook']
   private readonly trace: TraceSink | undefined
   private readonly idPrefix: string
-  private readonly stmts: ProviderStatements
   private readonly pooled: boolean
 
   constructor(options: SimulatedProviderOptions) {
-    this.pooled = options.database === ':memory:'
-    if (typeof options.database === 'string') {
-      this.db = options.database === ':memory:' ? freshProviderDatabase() : new Database(options.database)
-      if (options.database !== ':memory:') {
-        this.db.pragma('journal_mode = WAL')
-        // An external system's ledger is durable: a charge it reported must survive its power loss.
-        this.db.pragma('synchronous = FULL')
-        this.db.pragma('busy_timeout = 5000')
-      }
-    } else this.db = options.database
-    if (!this.pooled) this.db.exec(PROVIDER_SCHEMA)
+    this.pooled = options.ledger === undefined && options.database === ':memory:'
+    this.sqlite = options.ledger ? undefined : sqliteProviderLedger(options.database ?? ':memory:')
+    this.books = options.ledger ?? this.sqlite!
     this.clock = options.clock
     this.behaviour = options.behaviour ?? (() => ({ kind: 'ok' }))
     this.timing = { ...defaultProviderTiming, ...options.timing }
     this.onWebhook = options.onWebhook
     this.trace = options.trace
     this.idPrefix = options.idPrefix ?? 'ch_'
-    this.stmts = statementsFor(this.db)
+  }
+
+  /** The provider's SQLite database (absent when its ledger is elsewhere). */
+  get db(): Database.Database {
+    if (!this.sqlite) throw new Error("This provider's ledger is not in SQLite.")
+    return this.sqlite.db
   }
 
   async charge(request: ChargeRequest): Promise<ChargeOutcome> {
@@ -139,7 +142,8 @@ export class SimulatedProvider implements PaymentProvider {
     const takesMs = behaviour.kind === 'slow' ? this.timing.slowMs : this.timing.latencyMs
     // No latency, no timer: live, a 0 ms setTimeout would cost a millisecond per charge.
     if (takesMs > 0) await this.clock.sleep(takesMs)
-    const outcome = this.settleCharge(request, behaviour)
+    const settling = this.settleCharge(request, behaviour)
+    const outcome = isPending(settling) ? await settling : settling
     if (behaviour.kind === 'timeout-after-accept') {
       // The money is taken; our side of the call gives up later without an answer.
       await this.clock.sleep(Math.max(0, this.timing.timeoutMs - takesMs))
@@ -148,46 +152,80 @@ export class SimulatedProvider implements PaymentProvider {
     return outcome
   }
 
-  /** Applies one charge atomically in the provider's own database (dedupe on our key). */
-  private settleCharge(request: ChargeRequest, behaviour: ProviderBehaviour): ChargeOutcome {
+  /** Applies one charge atomically in the provider's own books (dedupe on our key). */
+  private settleCharge(request: ChargeRequest, behaviour: ProviderBehaviour): Maybe<ChargeOutcome> {
     const { providerKey } = request
-    const existing = providerKey !== null ? this.stmts.keyGet.get(providerKey) : undefined
-    if (existing) {
-      const deduped: ChargeOutcome =
-        existing.outcome === 'declined'
-          ? { kind: 'declined', failureCode: 'card_declined', deduped: true }
-          : { kind: 'accepted', chargeId: existing.entry_id ?? '', deduped: true }
-      this.trace?.record(
-        providerEvent('provider-deduped', request, providerKey, {
-          chargeId: existing.entry_id ?? undefined,
-          detail:
-            existing.outcome === 'declined'
-              ? `the provider recognises key ${providerKey} and repeats its decline: no new charge`
-              : `the provider recognises key ${providerKey} and returns charge ${existing.entry_id}: no new charge`,
-        }),
-      )
-      return deduped
-    }
-    const nowMs = this.clock.nowMs()
+    const found = providerKey !== null ? this.books.recordOf(providerKey) : undefined
+    if (isPending(found)) return found.then((existing) => this.chargeOnce(request, behaviour, existing))
+    return this.chargeOnce(request, behaviour, found)
+  }
+
+  private chargeOnce(
+    request: ChargeRequest,
+    behaviour: ProviderBehaviour,
+    existing: ProviderKeyRecord | undefined,
+  ): Maybe<ChargeOutcome> {
+    if (existing) return this.dedupedCharge(request, existing)
+    const { providerKey } = request
     if (behaviour.kind === 'decline') {
-      if (providerKey !== null) this.stmts.keyInsert.run(providerKey, 'declined', null)
-      this.trace?.record(
-        providerEvent('provider-declined', request, providerKey, {
-          detail: 'the provider declines the card (card_declined): no money moves',
-        }),
-      )
-      this.scheduleWebhook(behaviour, providerKey, 'declined')
-      return { kind: 'declined', failureCode: 'card_declined', deduped: false }
+      if (providerKey === null) return this.declined(request, behaviour, undefined)
+      const written = this.books.decline(providerKey)
+      if (isPending(written)) return written.then((w) => this.declined(request, behaviour, w))
+      return this.declined(request, behaviour, written)
     }
-    const chargeId = this.writeEntry(
-      'charge',
+    const written = this.books.write({
+      kind: 'charge',
       providerKey,
-      request.accountId,
-      request.amountMinor,
-      request.currency,
-      null,
-      nowMs,
+      accountId: request.accountId,
+      amountMinor: request.amountMinor,
+      currency: request.currency,
+      refundedChargeId: null,
+      nowMs: this.clock.nowMs(),
+      chargePrefix: this.idPrefix,
+    })
+    if (isPending(written)) return written.then((w) => this.accepted(request, behaviour, w))
+    return this.accepted(request, behaviour, written)
+  }
+
+  private dedupedCharge(request: ChargeRequest, existing: ProviderKeyRecord): ChargeOutcome {
+    const { providerKey } = request
+    this.trace?.record(
+      providerEvent('provider-deduped', request, providerKey, {
+        chargeId: existing.entryId ?? undefined,
+        detail:
+          existing.outcome === 'declined'
+            ? `the provider recognises key ${providerKey} and repeats its decline: no new charge`
+            : `the provider recognises key ${providerKey} and returns charge ${existing.entryId}: no new charge`,
+      }),
     )
+    return existing.outcome === 'declined'
+      ? { kind: 'declined', failureCode: 'card_declined', deduped: true }
+      : { kind: 'accepted', chargeId: existing.entryId ?? '', deduped: true }
+  }
+
+  private declined(
+    request: ChargeRequest,
+    behaviour: ProviderBehaviour,
+    written: LedgerWritten | undefined,
+  ): ChargeOutcome {
+    if (written?.deduped) return this.dedupedCharge(request, written.record)
+    this.trace?.record(
+      providerEvent('provider-declined', request, request.providerKey, {
+        detail: 'the provider declines the card (card_declined): no money moves',
+      }),
+    )
+    this.scheduleWebhook(behaviour, request.providerKey, 'declined')
+    return { kind: 'declined', failureCode: 'card_declined', deduped: false }
+  }
+
+  private accepted(
+    request: ChargeRequest,
+    behaviour: ProviderBehaviour,
+    written: LedgerWritten,
+  ): ChargeOutcome {
+    if (written.deduped) return this.dedupedCharge(request, written.record)
+    const { providerKey } = request
+    const chargeId = written.record.entryId ?? ''
     this.trace?.record(
       providerEvent('provider-accepted', request, providerKey, {
         chargeId,
@@ -204,44 +242,6 @@ export class SimulatedProvider implements PaymentProvider {
     return { kind: 'accepted', chargeId, deduped: false }
   }
 
-  private writeEntry(
-    kind: 'charge' | 'refund',
-    providerKey: string | null,
-    accountId: number,
-    amountMinor: number,
-    currency: string,
-    refundedChargeId: string | null,
-    nowMs: number,
-  ): string {
-    const write = () => {
-      const seq = this.stmts.nextSeq.get()?.n ?? 1
-      const id = `${kind === 'charge' ? this.idPrefix : 're_'}${String(seq).padStart(4, '0')}`
-      this.stmts.ledgerInsert.run(
-        id,
-        kind,
-        providerKey,
-        accountId,
-        amountMinor,
-        currency,
-        kind === 'charge' ? 'succeeded' : 'refunded',
-        refundedChargeId,
-        nowMs,
-      )
-      if (providerKey !== null)
-        this.stmts.keyInsert.run(providerKey, kind === 'charge' ? 'succeeded' : 'refunded', id)
-      return id
-    }
-    this.stmts.begin.run()
-    try {
-      const id = write()
-      this.stmts.commit.run()
-      return id
-    } catch (error) {
-      if (this.db.inTransaction) this.stmts.rollback.run()
-      throw error
-    }
-  }
-
   private scheduleWebhook(
     behaviour: ProviderBehaviour,
     providerKey: string | null,
@@ -255,10 +255,11 @@ export class SimulatedProvider implements PaymentProvider {
 
   async lookup(providerKey: string): Promise<LookupOutcome> {
     if (this.timing.latencyMs > 0) await this.clock.sleep(this.timing.latencyMs)
-    const existing = this.stmts.keyGet.get(providerKey)
+    const found = this.books.recordOf(providerKey)
+    const existing = isPending(found) ? await found : found
     if (!existing) return { kind: 'not-found' }
     if (existing.outcome === 'declined') return { kind: 'declined', failureCode: 'card_declined' }
-    return { kind: 'succeeded', chargeId: existing.entry_id ?? '' }
+    return { kind: 'succeeded', chargeId: existing.entryId ?? '' }
   }
 
   async refund(request: RefundRequest): Promise<RefundOutcome> {
@@ -274,7 +275,8 @@ export class SimulatedProvider implements PaymentProvider {
       )
       return { kind: 'unavailable' }
     }
-    const outcome = this.settleRefund(request)
+    const settling = this.settleRefund(request)
+    const outcome = isPending(settling) ? await settling : settling
     if (behaviour.kind === 'timeout-after-accept') {
       await this.clock.sleep(Math.max(0, this.timing.timeoutMs - takesMs))
       return { kind: 'timeout' }
@@ -282,26 +284,41 @@ export class SimulatedProvider implements PaymentProvider {
     return outcome
   }
 
-  private settleRefund(request: RefundRequest): RefundOutcome {
-    const existing = request.providerKey !== null ? this.stmts.keyGet.get(request.providerKey) : undefined
-    if (existing) {
-      this.trace?.record(
-        providerEvent('provider-deduped', request, request.providerKey, {
-          chargeId: existing.entry_id ?? undefined,
-          detail: `the provider recognises key ${request.providerKey} and returns refund ${existing.entry_id}: no new refund`,
-        }),
-      )
-      return { kind: 'refunded', refundId: existing.entry_id ?? '', deduped: true }
-    }
-    const refundId = this.writeEntry(
-      'refund',
-      request.providerKey,
-      request.accountId,
-      request.amountMinor,
-      request.currency,
-      request.chargeId,
-      this.clock.nowMs(),
+  private settleRefund(request: RefundRequest): Maybe<RefundOutcome> {
+    const found = request.providerKey !== null ? this.books.recordOf(request.providerKey) : undefined
+    if (isPending(found)) return found.then((existing) => this.refundOnce(request, existing))
+    return this.refundOnce(request, found)
+  }
+
+  private refundOnce(request: RefundRequest, existing: ProviderKeyRecord | undefined): Maybe<RefundOutcome> {
+    if (existing) return this.dedupedRefund(request, existing)
+    const written = this.books.write({
+      kind: 'refund',
+      providerKey: request.providerKey,
+      accountId: request.accountId,
+      amountMinor: request.amountMinor,
+      currency: request.currency,
+      refundedChargeId: request.chargeId,
+      nowMs: this.clock.nowMs(),
+      chargePrefix: this.idPrefix,
+    })
+    if (isPending(written)) return written.then((w) => this.refunded(request, w))
+    return this.refunded(request, written)
+  }
+
+  private dedupedRefund(request: RefundRequest, existing: ProviderKeyRecord): RefundOutcome {
+    this.trace?.record(
+      providerEvent('provider-deduped', request, request.providerKey, {
+        chargeId: existing.entryId ?? undefined,
+        detail: `the provider recognises key ${request.providerKey} and returns refund ${existing.entryId}: no new refund`,
+      }),
     )
+    return { kind: 'refunded', refundId: existing.entryId ?? '', deduped: true }
+  }
+
+  private refunded(request: RefundRequest, written: LedgerWritten): RefundOutcome {
+    if (written.deduped) return this.dedupedRefund(request, written.record)
+    const refundId = written.record.entryId ?? ''
     this.trace?.record(
       providerEvent('provider-accepted', request, request.providerKey, {
         chargeId: refundId,
@@ -312,51 +329,57 @@ export class SimulatedProvider implements PaymentProvider {
     return { kind: 'refunded', refundId, deduped: false }
   }
 
+  /** The ledger, oldest first (SQLite ledger: synchronous; elsewhere use `readLedger`). */
   ledger(accountId?: number): LedgerEntry[] {
-    const rows =
-      accountId === undefined ? this.stmts.ledgerAll.all() : this.stmts.ledgerByAccount.all(accountId)
-    return rows.map((r) => ({
-      id: r.id,
-      kind: r.kind,
-      providerKey: r.provider_key,
-      accountId: r.account_id,
-      amountMinor: r.amount,
-      currency: r.currency,
-      status: r.status,
-      refundedChargeId: r.charge_id,
-      createdAtMs: r.created_at_ms,
-    }))
+    return this.sqliteBooks().entries(accountId).map(ledgerEntry)
+  }
+
+  /** The ledger on any adapter. */
+  async readLedger(accountId?: number): Promise<LedgerEntry[]> {
+    return (await this.books.entries(accountId)).map(ledgerEntry)
   }
 
   /** The ledger as the timeline shows it: one snapshot function per run (see table-mirror.ts). */
   ledgerSnapshots(): () => LedgerRowView[] {
-    return tableMirror<LedgerRowView>(this.db, {
-      table: 'ledger', // ORDER BY seq, its INTEGER PRIMARY KEY
-      select: 'SELECT id, provider_key, account_id, amount, currency, status, kind FROM ledger',
-      view: (r) => ({
-        chargeId: r[0] as string,
-        providerKey: r[1] as string | null,
-        accountId: r[2] as number,
-        amountMinor: r[3] as number,
-        currency: r[4] as string,
-        status: r[5] as LedgerRowView['status'],
-        kind: r[6] as LedgerRowView['kind'],
-      }),
-    })
+    return this.sqliteBooks().snapshots()
   }
 
-  /** Number of charges (money in) in the ledger. */
+  /** Number of charges (money in) in the ledger (SQLite ledger; elsewhere `readChargeCount`). */
   chargeCount(): number {
-    return this.stmts.chargeCount.get()?.n ?? 0
+    return this.sqliteBooks().chargeCount()
   }
 
-  /** Closes the provider's database (an in-memory one goes back to the pool, emptied). */
+  async readChargeCount(): Promise<number> {
+    return this.books.chargeCount()
+  }
+
+  private sqliteBooks(): SqliteProviderLedger {
+    if (!this.sqlite) throw new Error("This provider's ledger is not in SQLite: read it with readLedger().")
+    return this.sqlite
+  }
+
+  /** Closes the provider's SQLite database (an in-memory one goes back to the pool, emptied); another ledger is the caller's. */
   close(): void {
+    if (!this.sqlite) return
     if (this.pooled && providerPool.length < 8) {
-      this.stmts.reset()
-      providerPool.push(this.db)
+      this.sqlite.reset()
+      providerPool.push(this.sqlite.db)
       return
     }
-    this.db.close()
+    this.sqlite.db.close()
+  }
+}
+
+function ledgerEntry(r: LedgerSqlRow): LedgerEntry {
+  return {
+    id: r.id,
+    kind: r.kind,
+    providerKey: r.provider_key,
+    accountId: r.account_id,
+    amountMinor: r.amount,
+    currency: r.currency,
+    status: r.status,
+    refundedChargeId: r.charge_id,
+    createdAtMs: r.created_at_ms,
   }
 }

@@ -7,7 +7,7 @@ import { createEngine, type Engine } from './engine'
 import type { PaymentProvider } from './provider'
 import { SimulatedProvider } from './provider-sim'
 import { freshEngineDatabase } from './sim/template-db'
-import { storeFor } from './store'
+import { statementsFor } from './store'
 import { BODY, ManualClock, START_MS, settle } from './test/harness'
 import type { EngineConfig } from './types'
 
@@ -36,7 +36,7 @@ function crashedWith(stuck: number) {
     refund: (r) => inner.refund(r),
     ledger: (a) => inner.ledger(a),
   }
-  const store = storeFor(sqlite)
+  const store = statementsFor(sqlite)
   const requestBody = canonicalJson(BODY)
   for (let i = 0; i < stuck; i++)
     store.claim.run({

@@ -2,7 +2,7 @@
 // each is built once (key order fixed here) and never re-serialised.
 import { PROBLEM_CONTENT_TYPE, problem } from './problem'
 import type { FieldError } from './schemas'
-import type { PaymentRow, RefundRow } from './store'
+import type { PaymentRow, RefundRow } from './store-port'
 import type { EngineResponse, ResponseKind } from './types'
 
 export const PROBLEM_SLUGS = {

@@ -1,74 +1,22 @@
-// The engine's SQL, prepared once per connection. The same statements run on the
-// app's SQLite file (live) and on an in-memory copy of the same migrations (the
-// simulator), so the atomic claim in the sandbox is the real atomic claim.
+// The engine's SQLite statements, prepared once per connection. The same statements run
+// on the app's SQLite file (live) and on an in-memory copy of the same migrations (the
+// simulator), so the atomic claim in the sandbox is the real atomic claim. The SQLite
+// adapter of the store port (store-sqlite.ts) composes them into whole atomic steps.
 import type Database from 'better-sqlite3'
+import {
+  type KeyRow,
+  type KeyStatus,
+  type Operation,
+  type PaymentRow,
+  type RefundRow,
+  type ResourceState,
+  SWEEP_BATCH,
+} from './store-port'
 import { compareBinary, tableMirror } from './table-mirror'
 import type { KeyRowView, PaymentRowView, RefundRowView } from './trace'
 
-export type KeyStatus = 'in_progress' | 'completed' | 'pending_unknown'
-export type Operation = 'create_payment' | 'refund_payment'
-export type ResourceState = 'succeeded' | 'failed' | 'pending_unknown'
-
-export interface KeyRow {
-  account_id: number
-  key: string
-  operation: Operation
-  status: KeyStatus
-  body_hash: string
-  request_body: string
-  provider_key: string
-  lease_until_ms: number
-  lease_version: number
-  created_at_ms: number
-  expires_at_ms: number
-  response_status: number | null
-  response_body: string | null
-  resource_id: number | null
-}
-
-export interface PaymentRow {
-  id: number
-  account_id: number
-  order_id: string
-  amount_minor: number
-  currency: string
-  state: ResourceState
-  failure_code: string | null
-  provider_charge_id: string | null
-  idempotency_key: string
-  refunded_minor: number
-  created_at_ms: number
-  updated_at_ms: number
-}
-
-export interface RefundRow {
-  id: number
-  payment_id: number
-  account_id: number
-  amount_minor: number
-  state: ResourceState
-  provider_refund_id: string | null
-  idempotency_key: string
-  created_at_ms: number
-}
-
-export interface NewClaim {
-  scope: number
-  key: string
-  operation: Operation
-  bodyHash: string
-  requestBody: string
-  providerKey: string
-  leaseUntilMs: number
-  createdAtMs: number
-  expiresAtMs: number
-}
-
 const KEY_COLUMNS =
   'account_id, key, operation, status, body_hash, request_body, provider_key, lease_until_ms, lease_version, created_at_ms, expires_at_ms'
-
-/** Sweeps handle at most this many keys per pass. */
-export const SWEEP_BATCH = 500
 
 // Rows are read in raw mode (arrays) and built here with object literals: better-sqlite3
 // builds an object row by internalising every column name on every row, which made a
@@ -142,19 +90,19 @@ function lazyStatements<T extends Record<string, () => unknown>>(
   return out
 }
 
-const stores = new WeakMap<Database.Database, Store>()
+const prepared = new WeakMap<Database.Database, Statements>()
 
 /** One set of prepared statements per connection, shared by every engine instance on it. */
-export function storeFor(sqlite: Database.Database): Store {
-  let store = stores.get(sqlite)
-  if (!store) {
-    store = prepareStore(sqlite)
-    stores.set(sqlite, store)
+export function statementsFor(sqlite: Database.Database): Statements {
+  let statements = prepared.get(sqlite)
+  if (!statements) {
+    statements = prepareStatements(sqlite)
+    prepared.set(sqlite, statements)
   }
-  return store
+  return statements
 }
 
-export function prepareStore(sqlite: Database.Database) {
+function prepareStatements(sqlite: Database.Database) {
   const s = lazyStatements({
     /**
      * The claim: one atomic statement. A new (scope, key) inserts; a completed row
@@ -294,22 +242,7 @@ export function prepareStore(sqlite: Database.Database) {
   return s
 }
 
-/**
- * Runs `fn` in one write transaction (BEGIN IMMEDIATE: the write lock is taken up
- * front, so two live requests never deadlock upgrading a read). Rolls back on throw.
- */
-export function inTransaction<T>(sqlite: Database.Database, store: Store, fn: () => T): T {
-  store.begin.run()
-  try {
-    const result = fn()
-    store.commit.run()
-    return result
-  } catch (error) {
-    if (sqlite.inTransaction) store.rollback.run()
-    throw error
-  }
-}
-export type Store = ReturnType<typeof prepareStore>
+export type Statements = ReturnType<typeof prepareStatements>
 
 /**
  * Whole-table views for the trace, one snapshot function per table and run (the simulator

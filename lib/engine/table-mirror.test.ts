@@ -5,7 +5,7 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { freshEngineDatabase, releaseEngineDatabase } from './sim/template-db'
-import { keySnapshots, storeFor } from './store'
+import { keySnapshots, statementsFor } from './store'
 import { compareBinary } from './table-mirror'
 
 // The same seed variable as the other property tests; its value is in each test's name.
@@ -45,7 +45,7 @@ describe('tableMirror', () => {
         (ops, before) => {
           const db = freshEngineDatabase()
           try {
-            const store = storeFor(db)
+            const store = statementsFor(db)
             const columns =
               'account_id, key, operation, status, body_hash, request_body, provider_key, lease_until_ms, created_at_ms, expires_at_ms'
             const insert = db.prepare(

@@ -1,7 +1,7 @@
 // Flaw "charge-before-insert" (scenario store-after-charge): the provider is charged
 // first and the key row written only afterwards. A crash between the charge and the
 // insert leaves no row, so the retry charges again. The opposite of claim before effect.
-// Replaces `startPayment` (correct: claim, then charge) and `completeKey` (no lease fence).
+// Replaces `startPayment` (correct: claim, then charge) and `completionFence` (no lease fence).
 import { answerExisting } from '../protocol/answers'
 import {
   type Answer,
@@ -9,23 +9,23 @@ import {
   type EngineContext,
   isLive,
   keyRow,
+  LeaseLost,
   type PaymentIntent,
   providerKeyFor,
   type Req,
   reach,
   record,
-  tx,
 } from '../protocol/context'
 import { short } from '../protocol/narration'
-import { callProviderCharge, completePaymentKey, finishPayment, writePaymentRow } from '../protocol/payment'
+import { callProviderCharge, finishPayment, paymentCompletion } from '../protocol/payment'
 import type { Steps } from '../protocol/steps'
-import { paymentBody } from '../responses'
-import type { KeyRow, ResourceState } from '../store'
-import { completeKeyBlind } from './select-then-insert'
+import type { KeyRow, ResourceState } from '../store-port'
+import { blindFence } from './select-then-insert'
+import { flawStore, now } from './sqlite-only'
 
 export const chargeBeforeInsert: Partial<Steps> = {
   async startPayment(e: EngineContext, req: Req, intent: PaymentIntent, requestBody: string): Answer {
-    const existing = keyRow(e, req.scope, req.key)
+    const existing = now(keyRow(e, req.scope, req.key))
     if (existing && isLive(existing, e.clock.nowMs())) return answerExisting(e, existing, req)
     record(
       e,
@@ -77,24 +77,21 @@ export const chargeBeforeInsert: Partial<Steps> = {
     const chargeId = outcome.kind === 'accepted' ? outcome.chargeId : null
     return finishPayment(e, ghost, req, intent, state, chargeId, async () => {
       // Only now the key row is written, in the same transaction as the payment.
-      const [paymentId, body] = tx(e, (): [number, string] => {
-        e.store.claimBlind.run({
-          scope: req.scope,
-          key: req.key,
-          operation: 'create_payment',
-          status: 'in_progress',
-          bodyHash: req.hash,
-          requestBody,
-          providerKey: ghost.provider_key,
-          leaseUntilMs: nowMs + e.config.leaseMs,
-          createdAtMs: nowMs,
-          expiresAtMs: nowMs + e.config.keyTtlMs,
-        })
-        const id = writePaymentRow(e, ghost, req, intent, state, chargeId)
-        const text = paymentBody(e.store.paymentGet.get(id)!)
-        completePaymentKey(e, ghost, state, id, text)
-        return [id, text]
-      })
+      const claim = {
+        scope: req.scope,
+        key: req.key,
+        operation: 'create_payment' as const,
+        bodyHash: req.hash,
+        requestBody,
+        providerKey: ghost.provider_key,
+        leaseUntilMs: nowMs + e.config.leaseMs,
+        createdAtMs: nowMs,
+        expiresAtMs: nowMs + e.config.keyTtlMs,
+      }
+      const completion = paymentCompletion(e, ghost, req, intent, state, chargeId)
+      const done = flawStore(e).claimBlindAndCompletePayment(claim, completion)
+      if (!done) throw new LeaseLost()
+      const [paymentId, body] = [done.resourceId, done.responseBody]
       const keyStatus = state === 'pending_unknown' ? 'pending_unknown' : 'completed'
       commit(
         e,
@@ -106,5 +103,5 @@ export const chargeBeforeInsert: Partial<Steps> = {
       return [paymentId, body]
     })
   },
-  completeKey: completeKeyBlind,
+  completionFence: blindFence,
 }

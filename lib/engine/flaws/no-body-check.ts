@@ -5,7 +5,7 @@ import { replayCompleted } from '../protocol/answers'
 import { type Answer, type EngineContext, locationFor, type Req, reach, record } from '../protocol/context'
 import type { Steps } from '../protocol/steps'
 import { replay } from '../responses'
-import type { KeyRow } from '../store'
+import type { KeyRow } from '../store-port'
 
 export const noBodyCheck: Partial<Steps> = {
   checkBody: () => undefined,

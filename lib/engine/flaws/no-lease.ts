@@ -6,8 +6,9 @@ import { type Answer, type EngineContext, type Req, reach, record } from '../pro
 import { short } from '../protocol/narration'
 import type { Steps } from '../protocol/steps'
 import { inFlightResponse } from '../responses'
-import type { KeyRow } from '../store'
+import type { KeyRow } from '../store-port'
 import type { SweepReport } from '../types'
+import { now } from './sqlite-only'
 
 export const noLease: Partial<Steps> = {
   leaseExpired: () => false,
@@ -24,7 +25,7 @@ export const noLease: Partial<Steps> = {
     return inFlightResponse(retryAfterS)
   },
   async recoverLeases(e: EngineContext): Promise<SweepReport> {
-    const rows = e.store.expiredLeases.all(e.clock.nowMs())
+    const rows = now(e.store.expiredLeases(e.clock.nowMs()))
     record(
       e,
       'sweep',

@@ -7,12 +7,13 @@ import { answerPending, reopen } from '../protocol/answers'
 import { type Answer, type EngineContext, type Req, record } from '../protocol/context'
 import { drive } from '../protocol/drive'
 import type { Steps } from '../protocol/steps'
-import type { KeyRow } from '../store'
+import type { KeyRow } from '../store-port'
+import { now } from './sqlite-only'
 
 export const noProviderKey: Partial<Steps> = {
   providerKeyOf: () => null,
   answerPending(e: EngineContext, row: KeyRow, req: Req): Answer {
-    if (!reopen(e, row)) return answerPending(e, row, req)
+    if (!now(reopen(e, row))) return answerPending(e, row, req)
     record(
       e,
       'note',
@@ -22,7 +23,7 @@ export const noProviderKey: Partial<Steps> = {
     return drive(e, { ...row, status: 'in_progress', lease_version: row.lease_version + 1 }, req)
   },
   async settleFromLookup(e: EngineContext, row: KeyRow, req: Req): Promise<boolean> {
-    if (!reopen(e, row)) return false
+    if (!now(reopen(e, row))) return false
     record(
       e,
       'note',
@@ -30,6 +31,6 @@ export const noProviderKey: Partial<Steps> = {
       'nothing to look the charge up by (no provider key): the sweep charges again blindly',
     )
     await drive(e, { ...row, status: 'in_progress', lease_version: row.lease_version + 1 }, req)
-    return e.store.keyGet.get(row.account_id, row.key)?.status === 'completed'
+    return now(e.store.getKey(row.account_id, row.key))?.status === 'completed'
   },
 }

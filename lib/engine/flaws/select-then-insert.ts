@@ -2,16 +2,17 @@
 // Two duplicates in the gap both see nothing and both charge; the key row's last
 // writer wins (blind writes: no lease fence either).
 // Replaces `claim` (correct: one atomic insert that only one request wins) and
-// `completeKey` (correct: the update fenced by lease_version).
+// `completionFence` (correct: the update fenced by lease_version).
 import { claimRow } from '../protocol/claim'
-import { commit, type EngineContext, isLive, keyRow, type Req, reach, record, tx } from '../protocol/context'
+import { commit, type EngineContext, isLive, keyRow, type Req, reach, record } from '../protocol/context'
 import { short } from '../protocol/narration'
-import type { Claim, KeyResult, Steps } from '../protocol/steps'
-import type { Operation } from '../store'
+import type { Claim, Steps } from '../protocol/steps'
+import type { KeyFence, Operation, RefundReservation } from '../store-port'
+import { flawStore, now } from './sqlite-only'
 
 /** The key row's completion without the lease fence (shared with charge-before-insert). */
-export function completeKeyBlind(e: EngineContext, result: KeyResult): boolean {
-  return e.store.finishBlind.run(result).changes === 1
+export function blindFence(): KeyFence {
+  return 'none'
 }
 
 export const selectThenInsert: Partial<Steps> = {
@@ -20,9 +21,9 @@ export const selectThenInsert: Partial<Steps> = {
     req: Req,
     operation: Operation,
     requestBody: string,
-    insideClaim?: () => void,
+    reservation?: RefundReservation,
   ): Promise<Claim> {
-    const existing = keyRow(e, req.scope, req.key)
+    const existing = now(keyRow(e, req.scope, req.key))
     if (existing && isLive(existing, e.clock.nowMs())) return { won: false, row: existing }
     record(
       e,
@@ -36,11 +37,9 @@ export const selectThenInsert: Partial<Steps> = {
     )
     await reach(e, 'before-claim', req)
     const nowMs = e.clock.nowMs()
-    tx(e, () => {
-      e.store.claimBlind.run({ ...claimRow(e, req, operation, requestBody, nowMs), status: 'in_progress' })
-      insideClaim?.()
-    })
-    const row = keyRow(e, req.scope, req.key)!
+    const rejection = flawStore(e).claimBlind(claimRow(e, req, operation, requestBody, nowMs), reservation)
+    if (rejection) return { won: false, ...rejection }
+    const row = now(keyRow(e, req.scope, req.key))!
     record(
       e,
       'claim-inserted',
@@ -54,5 +53,5 @@ export const selectThenInsert: Partial<Steps> = {
     commit(e, req, `claim committed: ${short(req.key)} in_progress, empty response`, ['idempotencyKeys'])
     return { won: true, row }
   },
-  completeKey: completeKeyBlind,
+  completionFence: blindFence,
 }

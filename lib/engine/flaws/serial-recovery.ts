@@ -7,10 +7,11 @@ import { record } from '../protocol/context'
 import { say } from '../protocol/narration'
 import type { Steps } from '../protocol/steps'
 import { recoverLease } from '../protocol/sweeps'
+import { now } from './sqlite-only'
 
 export const serialRecovery: Partial<Steps> = {
   async recoverLeases(e) {
-    const rows = e.store.expiredLeases.all(e.clock.nowMs())
+    const rows = now(e.store.expiredLeases(e.clock.nowMs()))
     record(e, 'sweep', undefined, say.leaseRecoveryFinds(rows.length), { sweep: 'lease-recovery' })
     let settled = 0
     for (const row of rows) if (await recoverLease(e, row)) settled++

@@ -3,7 +3,7 @@
 // pending_unknown → its current 202; another body → 422; in_progress → 409 (or wait
 // for the first result), unless its lease ran out: then this retry takes it over.
 import { inFlightResponse, mismatchResponse, replay } from '../responses'
-import type { KeyRow } from '../store'
+import { isPending, type KeyRow, type Maybe, type OnCommit } from '../store-port'
 import type { EngineResponse } from '../types'
 import {
   type Answer,
@@ -37,12 +37,14 @@ export async function answerExisting(
   // in_progress
   const nowMs = e.clock.nowMs()
   if (mayTakeOver && e.steps.leaseExpired(e, row, nowMs)) {
-    if (takeOver(e, row, nowMs)) {
+    const taking = takeOver(e, row, nowMs, () => {
       record(e, 'lease-takeover', req, say.leaseTakeover(req.key), { from: e.actor, to: 'db' })
       commit(e, req, say.leaseTakenOver(req.key), ['idempotencyKeys'])
-      return drive(e, keyRow(e, row.account_id, row.key)!, req)
-    }
-    const now = keyRow(e, row.account_id, row.key)
+    })
+    const taken = isPending(taking) ? await taking : taking
+    if (taken) return drive(e, taken, req)
+    const found = keyRow(e, row.account_id, row.key)
+    const now = isPending(found) ? await found : found
     if (now) return answerExisting(e, now, req, deadlineMs)
   }
   const policy = e.config.inFlightPolicy
@@ -54,7 +56,8 @@ export async function answerExisting(
     }
     while (e.clock.nowMs() < deadlineMs) {
       await e.clock.sleep(Math.min(e.config.waitPollMs, deadlineMs - e.clock.nowMs()))
-      const latest = keyRow(e, row.account_id, row.key)
+      const found = keyRow(e, row.account_id, row.key)
+      const latest = isPending(found) ? await found : found
       if (!latest) break
       const leaseOver = e.steps.leaseExpired(e, latest, e.clock.nowMs())
       if (latest.status !== 'in_progress' || latest.lease_version !== row.lease_version || leaseOver)
@@ -64,20 +67,34 @@ export async function answerExisting(
   return e.steps.rejectInFlight(e, row, req)
 }
 
-/** The conditional update that moves an expired lease to this attempt (one winner, in SQL). */
-export function takeOver(e: EngineContext, row: KeyRow, nowMs: number): boolean {
-  return (
-    e.store.takeOver.run(nowMs + e.config.leaseMs, row.account_id, row.key, row.lease_version, nowMs)
-      .changes === 1
-  )
+/**
+ * The conditional update that moves an expired lease to this attempt (one winner, in SQL):
+ * the row after it, or undefined when another attempt won. `committed` records the trace.
+ */
+export function takeOver(
+  e: EngineContext,
+  row: KeyRow,
+  nowMs: number,
+  committed?: OnCommit<KeyRow>,
+): Maybe<KeyRow | undefined> {
+  const takeover = {
+    scope: row.account_id,
+    key: row.key,
+    version: row.lease_version,
+    nowMs,
+    leaseUntilMs: nowMs + e.config.leaseMs,
+  }
+  return e.store.takeOver(takeover, committed)
 }
 
 /** pending_unknown → in_progress under a new lease (one winner, in SQL). */
-export function reopen(e: EngineContext, row: KeyRow): boolean {
-  return (
-    e.store.reopenPending.run(e.clock.nowMs() + e.config.leaseMs, row.account_id, row.key, row.lease_version)
-      .changes === 1
-  )
+export function reopen(e: EngineContext, row: KeyRow): Maybe<boolean> {
+  return e.store.reopenPending({
+    scope: row.account_id,
+    key: row.key,
+    version: row.lease_version,
+    leaseUntilMs: e.clock.nowMs() + e.config.leaseMs,
+  })
 }
 
 // ── the correct steps ──

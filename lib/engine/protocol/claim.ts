@@ -1,7 +1,7 @@
 // Step 1 of the card: claim before effect. One atomic insert of (scope, key) with
 // status in_progress, committed before anything else happens. Exactly one request can
 // win it; every other one gets the existing row and is answered from it (answers.ts).
-import type { KeyRow, Operation } from '../store'
+import { isPending, type NewClaim, type Operation, type RefundReservation } from '../store-port'
 import {
   commit,
   type EngineContext,
@@ -11,7 +11,6 @@ import {
   type Req,
   reach,
   record,
-  tx,
 } from './context'
 import { say } from './narration'
 import type { Claim } from './steps'
@@ -23,7 +22,7 @@ export function claimRow(
   operation: Operation,
   requestBody: string,
   nowMs: number,
-) {
+): NewClaim {
   return {
     scope: req.scope,
     key: req.key,
@@ -43,25 +42,27 @@ export async function claim(
   req: Req,
   operation: Operation,
   requestBody: string,
-  insideClaim?: () => void,
+  reservation?: RefundReservation,
 ): Promise<Claim> {
   const nowMs = e.clock.nowMs()
-  const prior: KeyRow | undefined = keyRow(e, req.scope, req.key)
+  const found = keyRow(e, req.scope, req.key)
+  const prior = isPending(found) ? await found : found
   // Fast path for a retry: a live row answers without attempting a write.
   if (prior && isLive(prior, nowMs)) return { won: false, row: prior }
-  const attempt = () => {
-    const inserted = e.store.claim.run(claimRow(e, req, operation, requestBody, nowMs)).changes === 1
-    if (inserted) insideClaim?.()
-    return inserted
-  }
+  const newClaim = claimRow(e, req, operation, requestBody, nowMs)
   // One statement is atomic on its own; a refund's reservation needs the transaction.
-  const won = insideClaim ? tx(e, attempt) : attempt()
-  if (!won) return { won: false, row: keyRow(e, req.scope, req.key)! }
+  const attempt = reservation ? e.store.claimRefund(newClaim, reservation) : e.store.claim(newClaim)
+  const claimed = isPending(attempt) ? await attempt : attempt
+  if ('rejected' in claimed) return { won: false, ...claimed }
+  if (!claimed.won) return { won: false, row: claimed.row }
   if (prior) record(e, 'key-expired', req, say.expiredRowReplaced(req.key))
   record(e, 'claim-inserted', req, say.claimInserted(req.key), { from: e.actor, to: 'db' })
-  // A conflicting insert writes nothing; a winning one waits for its commit (the simulator's database latency).
-  await reach(e, 'before-claim', req)
-  const row = keyRow(e, req.scope, req.key)!
+  // A conflicting insert writes nothing; a winning one waits for its commit (the simulator's
+  // database latency: its commit event comes after it, and shows the row as it is then).
+  const latency = reach(e, 'before-claim', req)
+  await latency
+  const reread = latency === undefined ? claimed.row : keyRow(e, req.scope, req.key)
+  const row = (isPending(reread) ? await reread : reread)!
   commit(e, req, say.claimCommitted(req.key), ['idempotencyKeys'])
   return { won: true, row }
 }

@@ -1,13 +1,17 @@
-// What every protocol step works with: the engine's ports (database, clock, provider,
+// What every protocol step works with: the engine's ports (store, clock, provider,
 // trace, fault hooks), its config, and `steps` — the composed record of step functions
 // (the correct ones, with a flaw's replacements on top). Steps call each other through
 // `e.steps` wherever a flaw may replace the callee.
-import type Database from 'better-sqlite3'
+//
+// The store answers `Maybe<T>`: each call site awaits only a Promise
+// (`isPending(x) ? await x : x`), never a plain value, so the synchronous SQLite store
+// runs the protocol tick for tick as if it called its statements directly (the simulator's
+// goldens depend on that), and no transaction is ever open across an `await`.
 import { sha256Hex } from '../canonical'
 import type { EngineStep, FaultHooks, StepContext } from '../faults'
 import type { PaymentProvider } from '../provider'
 import type { CreatePaymentBody } from '../schemas'
-import { inTransaction, type KeyRow, type Operation, type Store } from '../store'
+import type { EngineStore, KeyRow, Maybe, Operation } from '../store-port'
 import type { TraceEventKind } from '../trace'
 import type { TracedTable, TraceSink } from '../trace-sink'
 import type { Clock, EngineConfig, EngineResponse, SweepKind } from '../types'
@@ -15,8 +19,8 @@ import type { RecoveryState } from './recovery-slots'
 import type { Steps } from './steps'
 
 export interface EngineContext {
-  readonly sqlite: Database.Database
-  readonly store: Store
+  /** The store port: SQLite (synchronous) or PostgreSQL (asynchronous). */
+  readonly store: EngineStore
   readonly clock: Clock
   readonly provider: PaymentProvider
   readonly config: EngineConfig
@@ -47,7 +51,7 @@ export interface RefundIntent {
   paymentId: number
 }
 
-/** Thrown inside a transaction when the fenced update finds another attempt owns the key. */
+/** Thrown by a completing step when the fenced update finds another attempt owns the key. */
 export class LeaseLost extends Error {}
 
 /**
@@ -101,12 +105,8 @@ export function commit(
   record(e, 'commit', req, detail, { from: e.actor, to: 'db' }, touched)
 }
 
-export function tx<T>(e: EngineContext, fn: () => T): T {
-  return inTransaction(e.sqlite, e.store, fn)
-}
-
-export function keyRow(e: EngineContext, scope: number, key: string): KeyRow | undefined {
-  return e.store.keyGet.get(scope, key)
+export function keyRow(e: EngineContext, scope: number, key: string): Maybe<KeyRow | undefined> {
+  return e.store.getKey(scope, key)
 }
 
 /** A key row is live unless it is completed and past its TTL (then a request is a new intent). */

@@ -1,7 +1,7 @@
 // The correct engine, step by step: every entry a flaw module may replace.
 import { answerPending, checkBody, leaseExpired, rejectInFlight, replayCompleted } from './answers'
 import { claim } from './claim'
-import { commitPayment, completeKey, startPayment } from './payment'
+import { commitPayment, completionFence, startPayment } from './payment'
 import type { Steps } from './steps'
 import { recoverLeases, settleFromLookup } from './sweeps'
 
@@ -16,7 +16,7 @@ export const correctSteps: Readonly<Steps> = Object.freeze<Steps>({
   rejectInFlight,
   providerKeyOf: (_e, row) => row.provider_key,
   commitPayment,
-  completeKey,
+  completionFence,
   recoverLeases,
   settleFromLookup,
 })

@@ -1,5 +1,5 @@
 // Doing the work of a claimed key: a payment (payment.ts) or a refund (refund.ts).
-import type { KeyRow } from '../store'
+import type { KeyRow } from '../store-port'
 import type { Answer, EngineContext, Req } from './context'
 import { drivePayment } from './payment'
 import { driveRefund } from './refund'

@@ -1,6 +1,6 @@
 // The trace's sentences, kept apart from the logic: each step says what happened by
 // calling one of these. Flaw modules keep their own sentences next to their steps.
-import type { KeyRow, KeyStatus, ResourceState } from '../store'
+import type { KeyRow, KeyStatus, ResourceState } from '../store-port'
 
 /** Long keys shortened for the trace ('3f9c2a1b…'). */
 export const short = (key: string) => (key.length > 12 ? `${key.slice(0, 8)}…` : key)

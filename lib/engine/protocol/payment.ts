@@ -7,7 +7,16 @@ import { sha256Hex } from '../canonical'
 import { readPaymentBody } from '../payment-body'
 import type { ChargeOutcome } from '../provider'
 import { fresh, inFlightResponse, invalidResponse, paymentBody, paymentStatus } from '../responses'
-import type { KeyRow, KeyStatus, ResourceState } from '../store'
+import {
+  isPending,
+  type KeyCompletion,
+  type KeyFence,
+  type KeyRow,
+  type KeyStatus,
+  type PaymentCompletion,
+  type PaymentWrite,
+  type ResourceState,
+} from '../store-port'
 import type { CreatePaymentInput, EngineResponse } from '../types'
 import { answerExisting } from './answers'
 import {
@@ -21,10 +30,9 @@ import {
   type Req,
   reach,
   record,
-  tx,
 } from './context'
 import { say } from './narration'
-import type { KeyResult, Steps } from './steps'
+import type { Steps } from './steps'
 
 export async function createPayment(e: EngineContext, input: CreatePaymentInput): Promise<EngineResponse> {
   const read = readPaymentBody(input.body)
@@ -45,6 +53,7 @@ export async function startPayment(
   requestBody: string,
 ): Answer {
   const claimed = await e.steps.claim(e, req, 'create_payment', requestBody)
+  if ('rejected' in claimed) throw new Error('A payment claim reserves nothing, so it is never rejected.')
   if (!claimed.won) return answerExisting(e, claimed.row, req)
   await reach(e, 'after-claim', req)
   return drivePayment(e, claimed.row, req)
@@ -134,7 +143,8 @@ export async function finishPayment(
   } catch (error) {
     if (!(error instanceof LeaseLost)) throw error
     record(e, 'note', req, say.leaseLost(row.key))
-    const latest = keyRow(e, row.account_id, row.key)
+    const found = keyRow(e, row.account_id, row.key)
+    const latest = isPending(found) ? await found : found
     return latest
       ? answerExisting(e, latest, { ...req, waitMs: 0 }, undefined, false)
       : inFlightResponse(e.config.inFlightPolicy.retryAfterS)
@@ -153,77 +163,76 @@ export async function commitPayment(
   state: ResourceState,
   chargeId: string | null,
 ): Promise<[number, string]> {
-  const [paymentId, body] = tx(e, (): [number, string] => {
-    const id = writePaymentRow(e, row, req, intent, state, chargeId)
-    const text = paymentBody(e.store.paymentGet.get(id)!)
-    completePaymentKey(e, row, state, id, text)
-    return [id, text]
-  })
   const status = paymentStatus(state)
-  commit(e, req, say.paymentCommitted(paymentId, row.key, state, status, row.resource_id !== null), [
-    'idempotencyKeys',
-    'payments',
-  ])
+  const writing = e.store.completePayment(paymentCompletion(e, row, req, intent, state, chargeId), (done) =>
+    commit(e, req, say.paymentCommitted(done.resourceId, row.key, state, status, row.resource_id !== null), [
+      'idempotencyKeys',
+      'payments',
+    ]),
+  )
+  const done = isPending(writing) ? await writing : writing
+  if (!done) throw new LeaseLost()
   await reach(e, 'after-payment-row', req)
-  return [paymentId, body]
+  return [done.resourceId, done.responseBody]
 }
 
-/** Inserts the payment row (or settles the one a pending_unknown attempt left); returns its id. */
-export function writePaymentRow(
+/** What one completing transaction writes: the payment row, its stored response, the key completed. */
+export function paymentCompletion(
   e: EngineContext,
   row: KeyRow,
   req: Req,
   intent: PaymentIntent,
   state: ResourceState,
   chargeId: string | null,
-): number {
-  const nowMs = e.clock.nowMs()
-  const failureCode = state === 'failed' ? 'card_declined' : null
-  if (row.resource_id !== null) {
-    e.store.paymentSettle.run({ id: row.resource_id, state, failureCode, chargeId, nowMs })
-    return row.resource_id
+): PaymentCompletion {
+  return {
+    payment: paymentWrite(e, row, req, intent, state, chargeId),
+    key: keyCompletion(e, row, state),
+    responseBody: paymentBody,
   }
-  return Number(
-    e.store.paymentInsert.run({
-      accountId: req.accountId,
-      orderId: intent.orderId,
-      amountMinor: intent.amount,
-      currency: intent.currency,
-      state,
-      failureCode,
-      chargeId,
-      key: req.key,
-      nowMs,
-    }).lastInsertRowid,
-  )
+}
+
+/** The payment row: a new one, or the one a pending_unknown attempt left, settled in place. */
+export function paymentWrite(
+  e: EngineContext,
+  row: KeyRow,
+  req: Req,
+  intent: PaymentIntent,
+  state: ResourceState,
+  chargeId: string | null,
+): PaymentWrite {
+  return {
+    id: row.resource_id,
+    accountId: req.accountId,
+    orderId: intent.orderId,
+    amountMinor: intent.amount,
+    currency: intent.currency,
+    idempotencyKey: req.key,
+    state,
+    failureCode: state === 'failed' ? 'card_declined' : null,
+    chargeId,
+    nowMs: e.clock.nowMs(),
+  }
 }
 
 export function keyStatusFor(state: ResourceState): KeyStatus {
   return state === 'pending_unknown' ? 'pending_unknown' : 'completed'
 }
 
-/** Stores the response on the key row and completes it; throws LeaseLost when another attempt owns it. */
-export function completePaymentKey(
-  e: EngineContext,
-  row: KeyRow,
-  state: ResourceState,
-  paymentId: number,
-  body: string,
-): void {
-  const result: KeyResult = {
-    status: keyStatusFor(state),
-    responseStatus: paymentStatus(state),
-    responseBody: body,
-    resourceId: paymentId,
+/** The key row's completing update: stores the response, fenced as `completionFence` says. */
+export function keyCompletion(e: EngineContext, row: KeyRow, state: ResourceState): KeyCompletion {
+  return {
     scope: row.account_id,
     key: row.key,
     version: row.lease_version,
+    status: keyStatusFor(state),
+    responseStatus: paymentStatus(state),
     expiresAtMs: e.clock.nowMs() + e.config.keyTtlMs,
+    fence: e.steps.completionFence(e),
   }
-  if (!e.steps.completeKey(e, result)) throw new LeaseLost()
 }
 
-/** The fenced update: only the attempt holding this lease_version may complete the key. */
-export function completeKey(e: EngineContext, result: KeyResult): boolean {
-  return e.store.finish.run(result).changes === 1
+/** The correct fence: only the attempt holding this lease_version may complete the key. */
+export function completionFence(_e: EngineContext): KeyFence {
+  return 'lease-version'
 }

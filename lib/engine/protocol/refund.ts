@@ -14,7 +14,7 @@ import {
   refundStatus,
 } from '../responses'
 import { fieldErrors, refundBodySchema } from '../schemas'
-import type { KeyRow, ResourceState } from '../store'
+import { isPending, type KeyRow, type RefundCompletion, type ResourceState } from '../store-port'
 import type { EngineResponse, RefundPaymentInput } from '../types'
 import { answerExisting } from './answers'
 import {
@@ -22,22 +22,13 @@ import {
   commit,
   type EngineContext,
   keyRow,
-  LeaseLost,
   newReq,
   type RefundIntent,
   type Req,
   reach,
   record,
-  tx,
 } from './context'
 import { say } from './narration'
-import type { Claim } from './steps'
-
-class RefundRejected extends Error {
-  constructor(readonly response: EngineResponse) {
-    super(response.kind)
-  }
-}
 
 export async function refundPayment(e: EngineContext, input: RefundPaymentInput): Promise<EngineResponse> {
   const parsed = refundBodySchema.safeParse(input.body)
@@ -49,27 +40,22 @@ export async function refundPayment(e: EngineContext, input: RefundPaymentInput)
   const intent: RefundIntent = { amount: parsed.data.amount, paymentId: input.paymentId }
   const requestBody = canonicalJson(intent)
   const req = newReq(e, input.accountId, input.key, sha256Hex(requestBody), input.requestId, input.waitMs)
-  const payment = e.store.paymentGet.get(input.paymentId)
+  const found = e.store.getPayment(input.paymentId)
+  const payment = isPending(found) ? await found : found
   if (!payment || payment.account_id !== input.accountId) {
     record(e, 'validation-failed', req, say.noSuchPayment(input.paymentId, input.accountId))
     return notFoundResponse('payment')
   }
-  let claimed: Claim
-  try {
-    claimed = await e.steps.claim(e, req, 'refund_payment', requestBody, () => {
-      // Inside the claim's transaction: reserve the money or roll the claim back.
-      const current = e.store.paymentGet.get(input.paymentId)!
-      if (current.state !== 'succeeded') throw new RefundRejected(notRefundableResponse(current.state))
-      if (
-        e.store.refundReserve.run(intent.amount, intent.paymentId, input.accountId, intent.amount).changes !==
-        1
-      )
-        throw new RefundRejected(overRefundResponse(current.amount_minor, current.refunded_minor))
-    })
-  } catch (error) {
-    if (!(error instanceof RefundRejected)) throw error
-    record(e, 'validation-failed', req, say.refundRejected(error.response.status))
-    return error.response
+  // The claim's transaction also reserves the money, or rolls the claim back.
+  const reservation = { paymentId: intent.paymentId, accountId: input.accountId, amountMinor: intent.amount }
+  const claimed = await e.steps.claim(e, req, 'refund_payment', requestBody, reservation)
+  if ('rejected' in claimed) {
+    const response =
+      claimed.rejected === 'not-refundable'
+        ? notRefundableResponse(claimed.state)
+        : overRefundResponse(claimed.amountMinor, claimed.refundedMinor)
+    record(e, 'validation-failed', req, say.refundRejected(response.status))
+    return response
   }
   if (!claimed.won) return answerExisting(e, claimed.row, req)
   await reach(e, 'after-claim', req)
@@ -78,7 +64,8 @@ export async function refundPayment(e: EngineContext, input: RefundPaymentInput)
 
 export async function driveRefund(e: EngineContext, row: KeyRow, req: Req): Answer {
   const intent = JSON.parse(row.request_body) as RefundIntent
-  const payment = e.store.paymentGet.get(intent.paymentId)!
+  const found = e.store.getPayment(intent.paymentId)
+  const payment = (isPending(found) ? await found : found)!
   const providerKey = e.steps.providerKeyOf(e, row)
   record(e, 'provider-call', req, say.refundCall(intent.amount, payment.provider_charge_id), {
     from: e.actor,
@@ -119,48 +106,39 @@ export async function finishRefund(
   const state: ResourceState = providerRefundId === null ? 'pending_unknown' : 'succeeded'
   const status = refundStatus(state)
   const keyStatus = state === 'pending_unknown' ? 'pending_unknown' : 'completed'
-  let result: [number, string]
-  try {
-    result = tx(e, (): [number, string] => {
-      let id: number
-      if (row.resource_id !== null) {
-        e.store.refundSettle.run({ id: row.resource_id, state, refundId: providerRefundId })
-        id = row.resource_id
-      } else {
-        id = Number(
-          e.store.refundInsert.run({
-            paymentId: intent.paymentId,
-            accountId: req.accountId,
-            amountMinor: intent.amount,
-            state,
-            refundId: providerRefundId,
-            key: req.key,
-            nowMs: e.clock.nowMs(),
-          }).lastInsertRowid,
-        )
-      }
-      const text = refundBody(e.store.refundGet.get(id)!, currency)
-      const params = {
-        status: keyStatus,
-        responseStatus: status,
-        responseBody: text,
-        resourceId: id,
-        scope: row.account_id,
-        key: row.key,
-        version: row.lease_version,
-        expiresAtMs: e.clock.nowMs() + e.config.keyTtlMs,
-      }
-      if (e.store.finish.run(params).changes !== 1) throw new LeaseLost()
-      return [id, text]
-    })
-  } catch (error) {
-    if (!(error instanceof LeaseLost)) throw error
-    const latest = keyRow(e, row.account_id, row.key)
+  const completion: RefundCompletion = {
+    refund: {
+      id: row.resource_id,
+      paymentId: intent.paymentId,
+      accountId: req.accountId,
+      amountMinor: intent.amount,
+      idempotencyKey: req.key,
+      state,
+      providerRefundId,
+      nowMs: e.clock.nowMs(),
+    },
+    key: {
+      scope: row.account_id,
+      key: row.key,
+      version: row.lease_version,
+      status: keyStatus,
+      responseStatus: status,
+      expiresAtMs: e.clock.nowMs() + e.config.keyTtlMs,
+      fence: 'lease-version',
+    },
+    responseBody: (refund) => refundBody(refund, currency),
+  }
+  const writing = e.store.completeRefund(completion, (done) =>
+    commit(e, req, say.refundCommitted(done.resourceId, row.key, keyStatus), ['idempotencyKeys', 'refunds']),
+  )
+  const done = isPending(writing) ? await writing : writing
+  if (!done) {
+    const found = keyRow(e, row.account_id, row.key)
+    const latest = isPending(found) ? await found : found
     return latest
       ? answerExisting(e, latest, { ...req, waitMs: 0 }, undefined, false)
       : inFlightResponse(e.config.inFlightPolicy.retryAfterS)
   }
-  commit(e, req, say.refundCommitted(result[0], row.key, keyStatus), ['idempotencyKeys', 'refunds'])
   await reach(e, 'before-response', req)
-  return fresh(state === 'succeeded' ? 'created' : 'pending', status, result[1])
+  return fresh(state === 'succeeded' ? 'created' : 'pending', status, done.responseBody)
 }

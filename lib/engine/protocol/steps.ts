@@ -2,23 +2,22 @@
 // (protocol/correct.ts) with the replacements of each switched-on flaw
 // (flaws/<flaw>.ts): a flaw overrides exactly the entries it changes, so each flaw
 // module can be read side by side with the correct step it replaces.
-import type { KeyRow, KeyStatus, Operation, ResourceState } from '../store'
+import type {
+  KeyFence,
+  KeyRow,
+  Operation,
+  RefundRejection,
+  RefundReservation,
+  ResourceState,
+} from '../store-port'
 import type { SweepReport } from '../types'
 import type { Answer, EngineContext, PaymentIntent, Req } from './context'
 
-export type Claim = { won: true; row: KeyRow } | { won: false; row: KeyRow }
-
-/** The completing update of a key row (fenced by lease_version in the correct engine). */
-export interface KeyResult {
-  status: KeyStatus
-  responseStatus: number
-  responseBody: string
-  resourceId: number
-  scope: number
-  key: string
-  version: number
-  expiresAtMs: number
-}
+/** The claim's outcome: won, conflicted with an existing row, or (a refund) rolled back by its reservation. */
+export type Claim =
+  | { won: true; row: KeyRow }
+  | { won: false; row: KeyRow }
+  | ({ won: false } & RefundRejection)
 
 export interface Steps {
   /** The scope a key is stored under: its account. */
@@ -28,13 +27,13 @@ export interface Steps {
    * parsed body (the correct flow charges what the claimed row stores, the same canonical body).
    */
   startPayment(e: EngineContext, req: Req, intent: PaymentIntent, requestBody: string): Answer
-  /** The atomic claim: one insert that only one request can win. `insideClaim` runs in its transaction. */
+  /** The atomic claim: one insert that only one request can win; a refund's `reservation` commits with it. */
   claim(
     e: EngineContext,
     req: Req,
     operation: Operation,
     requestBody: string,
-    insideClaim?: () => void,
+    reservation?: RefundReservation,
   ): Promise<Claim>
   /** A conflicting request with another body: the 422 answer (undefined: the bodies match). */
   checkBody(e: EngineContext, row: KeyRow, req: Req): Answer | undefined
@@ -57,8 +56,8 @@ export interface Steps {
     state: ResourceState,
     chargeId: string | null,
   ): Promise<[number, string]>
-  /** The fenced update completing a key row; false when another attempt owns it now. */
-  completeKey(e: EngineContext, result: KeyResult): boolean
+  /** How the completing update of a payment's key row is fenced: by the lease_version the attempt holds. */
+  completionFence(e: EngineContext): KeyFence
   /** Sweep: re-drive in_progress keys past their lease under the same provider key. */
   recoverLeases(e: EngineContext): Promise<SweepReport>
   /** Sweep: settle one pending_unknown key by asking the provider under our key. */

@@ -3,7 +3,7 @@
 // the provider under our key how pending_unknown charges ended; the reaper deletes
 // completed keys past their TTL (never in_progress or pending_unknown); a webhook
 // settles a pending_unknown key as soon as the provider tells us.
-import type { KeyRow } from '../store'
+import { isPending, type KeyRow } from '../store-port'
 import type { ProviderWebhook, SweepReport, WebhookResult } from '../types'
 import { reopen, takeOver } from './answers'
 import {
@@ -16,7 +16,6 @@ import {
   type Req,
   record,
   sweepReq,
-  tx,
 } from './context'
 import { drive } from './drive'
 import { say } from './narration'
@@ -34,7 +33,8 @@ import { finishRefund } from './refund'
  * (across processes the takeover's lease_version fence does the same).
  */
 export async function recoverLeases(e: EngineContext): Promise<SweepReport> {
-  const rows = e.store.expiredLeases.all(e.clock.nowMs())
+  const found = e.store.expiredLeases(e.clock.nowMs())
+  const rows = isPending(found) ? await found : found
   record(e, 'sweep', undefined, say.leaseRecoveryFinds(rows.length), { sweep: 'lease-recovery' })
   let settled = 0
   const queued: Promise<void>[] = []
@@ -54,15 +54,20 @@ export async function recoverLeases(e: EngineContext): Promise<SweepReport> {
 /** Takes one expired lease over (one winner, in SQL) and re-drives it; true when the key completed. */
 export async function recoverLease(e: EngineContext, row: KeyRow): Promise<boolean> {
   const req = sweepReq(row, 'sweep')
-  if (!takeOver(e, row, e.clock.nowMs())) return false
-  record(e, 'lease-takeover', req, say.sweepTakeover(row.key), { from: e.actor, to: 'db' })
-  commit(e, req, say.sweepTakenOver(row.key), ['idempotencyKeys'])
-  await drive(e, keyRow(e, row.account_id, row.key)!, req)
-  return keyRow(e, row.account_id, row.key)?.status === 'completed'
+  const taking = takeOver(e, row, e.clock.nowMs(), () => {
+    record(e, 'lease-takeover', req, say.sweepTakeover(row.key), { from: e.actor, to: 'db' })
+    commit(e, req, say.sweepTakenOver(row.key), ['idempotencyKeys'])
+  })
+  const taken = isPending(taking) ? await taking : taking
+  if (!taken) return false
+  await drive(e, taken, req)
+  const after = keyRow(e, row.account_id, row.key)
+  return (isPending(after) ? await after : after)?.status === 'completed'
 }
 
 export async function reconcile(e: EngineContext): Promise<SweepReport> {
-  const rows = e.store.pendingKeys.all()
+  const found = e.store.pendingKeys()
+  const rows = isPending(found) ? await found : found
   record(e, 'sweep', undefined, say.reconciliationFinds(rows.length), { sweep: 'reconciliation' })
   let settled = 0
   for (const row of rows) {
@@ -85,19 +90,23 @@ export async function settleFromLookup(e: EngineContext, row: KeyRow, req: Req):
       ...(outcome.kind === 'succeeded' ? { chargeId: outcome.chargeId } : {}),
     },
   )
-  const current = keyRow(e, row.account_id, row.key)
+  const found = keyRow(e, row.account_id, row.key)
+  const current = isPending(found) ? await found : found
   if (current?.status !== 'pending_unknown') return false
   if (outcome.kind === 'unavailable') return false
   if (outcome.kind === 'not-found') return redrivePending(e, current, req)
   await settleKnown(e, current, req, outcome.kind === 'succeeded' ? outcome.chargeId : null)
-  return keyRow(e, row.account_id, row.key)?.status === 'completed'
+  const after = keyRow(e, row.account_id, row.key)
+  return (isPending(after) ? await after : after)?.status === 'completed'
 }
 
 /** Reopens a pending_unknown key (one winner) and drives it again; true when it completed. */
 export async function redrivePending(e: EngineContext, row: KeyRow, req: Req): Promise<boolean> {
-  if (!reopen(e, row)) return false
+  const reopening = reopen(e, row)
+  if (!(isPending(reopening) ? await reopening : reopening)) return false
   await drive(e, { ...row, status: 'in_progress', lease_version: row.lease_version + 1 }, req)
-  return keyRow(e, row.account_id, row.key)?.status === 'completed'
+  const after = keyRow(e, row.account_id, row.key)
+  return (isPending(after) ? await after : after)?.status === 'completed'
 }
 
 /** A pending_unknown key whose outcome is now known (lookup or webhook): settle it once. */
@@ -108,25 +117,29 @@ function settleKnown(e: EngineContext, row: KeyRow, req: Req, providerChargeId: 
     return finishPayment(e, row, req, intent, state, providerChargeId)
   }
   const intent = JSON.parse(row.request_body) as RefundIntent
-  const payment = e.store.paymentGet.get(intent.paymentId)!
-  return finishRefund(e, row, req, intent, payment.currency, providerChargeId ?? 're_unknown')
+  const refundId = providerChargeId ?? 're_unknown'
+  // Not async: a synchronous store settles in this tick, as the schedule always had it.
+  const found = e.store.getPayment(intent.paymentId)
+  if (isPending(found)) return found.then((p) => finishRefund(e, row, req, intent, p!.currency, refundId))
+  return finishRefund(e, row, req, intent, found!.currency, refundId)
 }
 
 export async function reapExpiredKeys(e: EngineContext): Promise<SweepReport> {
   const nowMs = e.clock.nowMs()
-  const rows = e.store.reapable.all(nowMs)
+  const found = e.store.reapableKeys(nowMs)
+  const rows = isPending(found) ? await found : found
   record(e, 'sweep', undefined, say.reaperFinds(rows.length), { sweep: 'reaper' })
-  let purged = 0
-  tx(e, () => {
-    for (const row of rows) purged += e.store.reap.run(row.account_id, row.key, nowMs).changes
+  const reaping = e.store.reap(rows, nowMs, (deleted) => {
+    for (const row of rows) record(e, 'key-expired', sweepReq(row, 'sweep'), say.reaped(row.key))
+    if (deleted > 0) commit(e, undefined, say.keysDeleted(deleted), ['idempotencyKeys'])
   })
-  for (const row of rows) record(e, 'key-expired', sweepReq(row, 'sweep'), say.reaped(row.key))
-  if (purged > 0) commit(e, undefined, say.keysDeleted(purged), ['idempotencyKeys'])
+  const purged = isPending(reaping) ? await reaping : reaping
   return { sweep: 'reaper', examined: rows.length, settled: purged, remaining: rows.length - purged }
 }
 
 export async function handleWebhook(e: EngineContext, webhook: ProviderWebhook): Promise<WebhookResult> {
-  const row = e.store.pendingByProviderKey.get(webhook.providerKey)
+  const found = e.store.pendingByProviderKey(webhook.providerKey)
+  const row = isPending(found) ? await found : found
   const arrow = {
     from: 'provider',
     to: e.actor,
@@ -134,7 +147,8 @@ export async function handleWebhook(e: EngineContext, webhook: ProviderWebhook):
     ...(webhook.chargeId ? { chargeId: webhook.chargeId } : {}),
   }
   if (!row) {
-    const known = (e.store.keyByProviderKey.get(webhook.providerKey)?.n ?? 0) > 0
+    const knowing = e.store.knowsProviderKey(webhook.providerKey)
+    const known = isPending(knowing) ? await knowing : knowing
     record(e, 'webhook', undefined, say.webhookIgnored(webhook.providerKey), arrow)
     return { kind: known ? 'ignored' : 'unknown-key' }
   }
@@ -142,5 +156,7 @@ export async function handleWebhook(e: EngineContext, webhook: ProviderWebhook):
   record(e, 'webhook', req, say.webhook(webhook.providerKey, webhook.outcome), arrow)
   const chargeId = webhook.outcome === 'succeeded' ? (webhook.chargeId ?? 'unknown') : null
   await settleKnown(e, row, req, chargeId)
-  return { kind: keyRow(e, row.account_id, row.key)?.status === 'completed' ? 'settled' : 'ignored' }
+  const after = keyRow(e, row.account_id, row.key)
+  const completed = (isPending(after) ? await after : after)?.status === 'completed'
+  return { kind: completed ? 'settled' : 'ignored' }
 }

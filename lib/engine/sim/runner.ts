@@ -191,7 +191,7 @@ async function runQueue(world: SimWorld, loop: Loop): Promise<void> {
  */
 function startFinalRound(world: SimWorld, round: number): boolean {
   const { store, clock } = world
-  const open = store.keysAll.all().filter((k) => k.status !== 'completed')
+  const open = store.allKeys().filter((k) => k.status !== 'completed')
   if (open.length === 0) return false
   const leaseEnd = Math.max(
     ...open.filter((k) => k.status === 'in_progress').map((k) => k.lease_until_ms - clock.startMs),

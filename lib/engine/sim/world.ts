@@ -4,7 +4,7 @@
 import type Database from 'better-sqlite3'
 import type { EngineUsage } from '../engine'
 import { type ProviderBehaviour, SimulatedProvider, type SimulatedProviderOptions } from '../provider-sim'
-import { type Store, storeFor } from '../store'
+import { type SqliteEngineStore, sqliteStore } from '../store-sqlite'
 import type { TraceInput } from '../trace-sink'
 import type { Clock, EngineConfig } from '../types'
 import { EventQueue, VirtualClock } from './queue'
@@ -18,7 +18,7 @@ export interface SimWorld {
   queue: EventQueue
   clock: VirtualClock
   sqlite: Database.Database
-  store: Store
+  store: SqliteEngineStore
   recorder: TraceRecorder
   provider: SimulatedProvider
   /** Records one trace event now. */
@@ -42,7 +42,7 @@ export function createWorld(scenario: Scenario, config: EngineConfig, options: W
   const queue = new EventQueue()
   const clock = new VirtualClock(Date.parse(scenario.startAt), queue)
   const sqlite = freshEngineDatabase(scenario.firstPaymentId)
-  const store = storeFor(sqlite)
+  const store = sqliteStore(sqlite)
   // The provider is created below; the recorder reads its ledger lazily.
   let provider: SimulatedProvider | undefined
   if (!options.snapshots && options.check)

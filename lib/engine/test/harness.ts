@@ -5,7 +5,7 @@ import { createEngine, type Engine } from '../engine'
 import type { ChargeOutcome, ChargeRequest, PaymentProvider } from '../provider'
 import { type ProviderBehaviour, SimulatedProvider } from '../provider-sim'
 import { freshEngineDatabase } from '../sim/template-db'
-import type { KeyRow } from '../store'
+import type { KeyRow } from '../store-port'
 import type { Clock, EngineConfig } from '../types'
 
 export const START_MS = Date.parse('2026-01-05T10:00:00.000Z')

@@ -10,11 +10,13 @@ import { live } from '@/lib/live/live'
 
 export const dynamic = 'force-dynamic'
 
-export const GET = route(paymentRead, ({ request, caller }) => {
+export const GET = route(paymentRead, async ({ request, caller }) => {
   const url = new URL(request.url)
   const query = parsePageQuery(url.searchParams)
   if (!query.ok) return problemResponse('invalid-query', query.detail)
-  const { page, next } = chargesPage(chargesJson(live().provider.ledger(caller.accountId)), query)
+  // readLedger: the same rows whether the provider's books are its SQLite file or PostgreSQL.
+  const ledger = await live().provider.readLedger(caller.accountId)
+  const { page, next } = chargesPage(chargesJson(ledger), query)
   const headers: Record<string, string> = { 'cache-control': 'no-store' }
   if (next !== null)
     headers.link = `</api/provider/charges?limit=${query.limit}&after=${encodeURIComponent(next)}>; rel="next"`
