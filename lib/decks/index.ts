@@ -25,11 +25,12 @@ export function allReviewCardsFor(sqlite: Sqlite, learnerId: string): ReviewCard
   return deckSources.flatMap((source) => source.cards(sqlite, learnerId))
 }
 
-/** The cards of the decks that are on, in deck order: the review queue's deck. */
+/** The cards of the decks that are on, in deck order, without suspended cards: the review queue's deck. */
 export function reviewDeckFor(sqlite: Sqlite, learnerId: string): ReviewCard[] {
   const disabled = disabledDecksOf(sqlite, learnerId)
-  const cards = allReviewCardsFor(sqlite, learnerId)
-  return disabled.size === 0 ? cards : cards.filter((card) => !disabled.has(card.deckId))
+  return allReviewCardsFor(sqlite, learnerId).filter(
+    (card) => !card.suspended && (disabled.size === 0 || !disabled.has(card.deckId)),
+  )
 }
 
 /** Any card this learner may have (whether or not its deck is on), or undefined. */

@@ -7,15 +7,18 @@ import { type OwnCard, ownCardSchema, slugify } from '@/lib/content/schema'
 import { isBuiltInCardId } from '@/lib/decks/sources/built-in'
 import { type FieldErrors, fieldErrorsOf } from './errors'
 
-/** Far above any real deck; keeps one learner from filling the disk. */
-export const MAX_OWN_CARDS = 2000
+/** Far above any real deck (an Anki package may bring 20,000 notes); keeps one learner from filling the disk. */
+export const MAX_OWN_CARDS = 30_000
 
 export type SaveResult =
   | { kind: 'saved'; id: string }
   | { kind: 'invalid'; fieldErrors: FieldErrors }
   | { kind: 'not-found' }
 
-export function recordOf(card: OwnCard, nowMs: number): OwnCardRecord {
+export function recordOf(
+  card: Omit<OwnCard, 'format'> & Partial<Pick<OwnCard, 'format'>>,
+  nowMs: number,
+): OwnCardRecord {
   return {
     id: card.id,
     title: card.title,
@@ -26,6 +29,8 @@ export function recordOf(card: OwnCard, nowMs: number): OwnCardRecord {
     answerMarkdown: card.answerMarkdown.trim(),
     createdAtMs: nowMs,
     updatedAtMs: nowMs,
+    format: card.format ?? 'markdown',
+    suspended: false,
   }
 }
 
@@ -65,7 +70,7 @@ export function updateOwnCard(
 ): SaveResult {
   const parsed = ownCardSchema.safeParse({ ...(input as object), id: cardId })
   if (!parsed.success) return { kind: 'invalid', fieldErrors: fieldErrorsOf(parsed.error.issues) }
-  const { createdAtMs: _created, ...record } = recordOf(parsed.data, nowMs)
+  const { createdAtMs: _created, suspended: _suspended, ...record } = recordOf(parsed.data, nowMs)
   return ownCardQueries(sqlite).updateOwnCard(learnerId, record)
     ? { kind: 'saved', id: cardId }
     : { kind: 'not-found' }

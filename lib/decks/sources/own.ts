@@ -12,6 +12,8 @@ export function reviewCardOfOwn(card: OwnCardRecord): ReviewCard {
       prompt: card.prompt,
       answerMarkdown: card.answerMarkdown,
       kind: 'recall' as const,
+      format: card.format ?? 'markdown',
+      suspended: card.suspended ?? false,
     },
     // Lazy, like the record's: only the card the queue picks needs its points.
     'points',
