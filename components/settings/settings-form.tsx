@@ -3,6 +3,7 @@
 import { useActionState } from 'react'
 import { type SettingsFormState, saveSettingsAction } from '@/app/settings/actions'
 import type { StudySettings } from '@/lib/srs/settings'
+import { ExportForAnki } from '../anki/export-for-anki'
 
 const inputClass =
   'mt-1 block w-full rounded-lg border border-zinc-400 bg-white px-2 py-1.5 text-zinc-900 dark:border-zinc-600 dark:bg-zinc-900 dark:text-zinc-100'
@@ -71,6 +72,8 @@ export interface DeckSwitch {
   id: string
   title: string
   enabled: boolean
+  /** Own decks can be exported for Anki. */
+  kind?: 'built-in' | 'drills' | 'own'
 }
 
 export function SettingsForm({
@@ -204,7 +207,10 @@ export function SettingsForm({
                 defaultChecked={deck.enabled}
                 className="size-4 shrink-0"
               />
-              <label htmlFor={`deck-${deck.id}`}>{deck.title}</label>
+              <label id={`deck-${deck.id}-label`} htmlFor={`deck-${deck.id}`}>
+                {deck.title}
+              </label>
+              {deck.kind === 'own' && <ExportForAnki deckId={deck.id} deckName={deck.title} />}
             </li>
           ))}
         </ul>

@@ -58,13 +58,9 @@ function checkExpansion(
 ): void {
   const refuse = refuserFor(file)
   if (expandedBytes > limits.expandedBytes)
-    throw refuse.overLimit(
-      `the archive ${verb} more than ${megabytes(limits.expandedBytes)} (a zip bomb?); nothing was imported`,
-    )
+    throw refuse.overLimit(`the archive ${verb} more than ${megabytes(limits.expandedBytes)} (a zip bomb?)`)
   if (expandedBytes > limits.ratioFloorBytes && expandedBytes > archiveBytes * limits.maxRatio)
-    throw refuse.overLimit(
-      `the archive ${verb} more than ${limits.maxRatio} times its size (a zip bomb?); nothing was imported`,
-    )
+    throw refuse.overLimit(`the archive ${verb} more than ${limits.maxRatio} times its size (a zip bomb?)`)
 }
 
 /** The archive's entries from its central directory, after the checks that need no inflating. */
