@@ -6,7 +6,7 @@
 // its sink (a temp file for the collection), never to a second copy of the archive.
 import { Unzip, UnzipInflate, unzipSync } from 'fflate'
 import { Decompress } from 'fzstd'
-import { refuserFor } from './errors'
+import { AnkiFileError, refuserFor } from './errors'
 import { ANKI_LIMITS, type AnkiLimits } from './limits'
 
 export interface ZipEntryInfo {
@@ -19,6 +19,8 @@ export interface EntrySink {
   write(chunk: Uint8Array): void
   end(): void
 }
+
+const isRefusal = (error: unknown): error is AnkiFileError => error instanceof AnkiFileError
 
 /** `..` segments, absolute paths and drive letters: an entry must never name a place outside the archive. */
 export function isUnsafeEntryName(name: string): boolean {
@@ -112,7 +114,9 @@ export function streamZipEntries(
     const sink = sinkFor(entry.name)
     if (!sink) return
     entry.ondata = (error, data, final) => {
-      if (error) throw refuse.invalid(`the archive's entry "${entry.name}" is damaged`)
+      // fflate hands our own refusal (thrown by a sink below) back as the error: keep it.
+      if (error)
+        throw isRefusal(error) ? error : refuse.invalid(`the archive's entry "${entry.name}" is damaged`)
       budget.add(data.byteLength)
       if (data.byteLength > 0) sink.write(data)
       if (final) sink.end()
@@ -124,7 +128,7 @@ export function streamZipEntries(
     for (let offset = 0; offset < zip.byteLength; offset += STEP_BYTES)
       unzip.push(zip.subarray(offset, offset + STEP_BYTES), offset + STEP_BYTES >= zip.byteLength)
   } catch (error) {
-    if (error instanceof Error && error.name === 'AnkiFileError') throw error
+    if (isRefusal(error)) throw error
     throw refuse.invalid('the zip archive is damaged')
   }
 }
@@ -150,7 +154,7 @@ export function zstdSink(
     try {
       push()
     } catch (error) {
-      if (error instanceof Error && error.name === 'AnkiFileError') throw error
+      if (isRefusal(error)) throw error
       throw refuse.invalid(`"${entryName}" is not a zstd frame that decodes`)
     }
   }
