@@ -2,6 +2,7 @@
 // from (anki_card_links), the suspension Anki gave it, and the review history an
 // export writes out. Scoped by learner_id like every study-side query.
 import type { Sqlite } from '../open'
+import type { NewReviewLogRecord } from './study'
 
 export interface AnkiCardLinkRecord {
   cardId: string
@@ -42,6 +43,13 @@ function prepareAnkiQueries(sqlite: Sqlite) {
          state_before AS stateBefore, reviewed_at_ms AS reviewedAtMs, due_after_ms AS dueAfterMs
        FROM review_logs WHERE learner_id = ? AND card_id = ? ORDER BY reviewed_at_ms, id`,
     ),
+    insertReview: sqlite.prepare(
+      `INSERT INTO review_logs (learner_id, card_id, attempt_token, rating, suggested_rating, points_ticked, points_all,
+         duration_ms, answer_mode, state_before, reviewed_at_ms, snapshot, due_after_ms)
+       VALUES (@learnerId, @cardId, @attemptToken, @rating, @suggestedRating, @pointsTicked, @pointsAll,
+         @durationMs, @answerMode, @stateBefore, @reviewedAtMs, @snapshot, @dueAfterMs)
+       ON CONFLICT (learner_id, attempt_token) DO NOTHING`,
+    ),
     reviewsOfLearner: sqlite.prepare(
       `SELECT card_id AS cardId, attempt_token AS attemptToken, rating, duration_ms AS durationMs,
          state_before AS stateBefore, reviewed_at_ms AS reviewedAtMs, due_after_ms AS dueAfterMs
@@ -74,6 +82,10 @@ function prepareAnkiQueries(sqlite: Sqlite) {
     /** One card's reviews in time order (an import replays them with the new ones). */
     listReviewsOfCard({ learnerId, cardId }: { learnerId: string; cardId: string }): CardReviewRecord[] {
       return statements.reviewsOfCard.all(learnerId, cardId) as CardReviewRecord[]
+    },
+    /** An imported review (its attempt token names the revlog row; a second time writes nothing). */
+    insertImportedReviewLog(log: NewReviewLogRecord): void {
+      statements.insertReview.run(log)
     },
     /** Every review of the learner in time order (an export keeps those of the deck's cards). */
     listReviewsByLearnerId(learnerId: string): CardReviewRecord[] {

@@ -257,5 +257,6 @@ export function apkgBytes(content: ApkgContent): Uint8Array {
     map[String(index)] = item.name
   })
   files.media = new TextEncoder().encode(JSON.stringify(map))
-  return zipSync(files, { level: 6 })
+  // Level 1: an export of 100,000 reviews zips in a fraction of the time, a few percent larger.
+  return zipSync(files, { level: 1 })
 }

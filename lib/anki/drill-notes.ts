@@ -46,9 +46,9 @@ export function drillNoteFields(
     card.points.length > 0
       ? `<ul class="drill-points">${card.points.map((p) => `<li>${escapeHtml(p.text)}</li>`).join('')}</ul>`
       : ''
-  const answer = card.answer.trim()
-    ? `<div class="drill-answer">${cardTextToHtml(card.answer, card.format)}</div>`
-    : ''
+  // An HTML card is stored sanitized already (import and edits alike).
+  const answerHtml = card.format === 'html' ? card.answer : cardTextToHtml(card.answer, 'markdown')
+  const answer = card.answer.trim() ? `<div class="drill-answer">${answerHtml}</div>` : ''
   return { front, back: [points, answer].filter(Boolean).join('\n') }
 }
 

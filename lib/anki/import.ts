@@ -181,7 +181,7 @@ function writeHistory(
     const revlogId = history[index]?.revlogId
     const review = revlogId === null || revlogId === undefined ? undefined : freshById.get(revlogId)
     if (!review) return
-    study.claimReviewLog({
+    ankiQueries(sqlite).insertImportedReviewLog({
       learnerId,
       cardId,
       attemptToken: attemptTokenOfRevlog(review.id),

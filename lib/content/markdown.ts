@@ -142,9 +142,18 @@ function safeDecode(uri: string): string {
   }
 }
 
+const renderOptions = ankiSanitizeOptions({})
+const importOptions = new WeakMap<NonNullable<AnkiHtmlOptions['mediaUrl']>, sanitizeHtml.IOptions>()
+
 /** An Anki field's HTML, sanitized (same allow-list as Markdown output, images same-origin only). */
-export function ankiHtmlToHtml(html: string, options: AnkiHtmlOptions = {}): string {
-  return sanitizeHtml(html, ankiSanitizeOptions(options))
+export function ankiHtmlToHtml(html: string, { mediaUrl }: AnkiHtmlOptions = {}): string {
+  if (!mediaUrl) return sanitizeHtml(html, renderOptions)
+  let options = importOptions.get(mediaUrl)
+  if (!options) {
+    options = ankiSanitizeOptions({ mediaUrl })
+    importOptions.set(mediaUrl, options)
+  }
+  return sanitizeHtml(html, options)
 }
 
 /** An own card's answer (or an HTML card's prompt) in its format, as safe HTML. */

@@ -3,6 +3,7 @@
 // shadow a built-in card. Expected failures are values; nothing is written on one.
 import type { Sqlite } from '@/db/open'
 import { type OwnCardRecord, ownCardQueries } from '@/db/queries/own-cards'
+import { ankiHtmlToHtml } from '@/lib/content/markdown'
 import { type OwnCard, ownCardSchema, slugify } from '@/lib/content/schema'
 import { isBuiltInCardId } from '@/lib/decks/sources/built-in'
 import { type FieldErrors, fieldErrorsOf } from './errors'
@@ -24,9 +25,11 @@ export function recordOf(
     title: card.title,
     deckName: card.deck,
     deckSlug: slugify(card.deck),
-    prompt: card.prompt,
+    // An HTML card (from Anki) is stored sanitized, whoever edited it last; Markdown stays as written.
+    prompt: card.format === 'html' ? ankiHtmlToHtml(card.prompt) : card.prompt,
     points: card.points.map((p) => ({ id: p.id, text: p.text, critical: p.critical, cues: p.cues })),
-    answerMarkdown: card.answerMarkdown.trim(),
+    answerMarkdown:
+      card.format === 'html' ? ankiHtmlToHtml(card.answerMarkdown.trim()) : card.answerMarkdown.trim(),
     createdAtMs: nowMs,
     updatedAtMs: nowMs,
     format: card.format ?? 'markdown',

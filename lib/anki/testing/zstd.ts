@@ -17,9 +17,17 @@ function encoder(): Promise<Simple> {
   return simple
 }
 
-/** One zstd frame with the data (level 3, Anki's default). */
+/** The WebAssembly heap is small: large data goes in as several frames, one after another (valid zstd). */
+const FRAME_BYTES = 4 * 1024 * 1024
+
+/** zstd frames holding the data (level 3, Anki's default). */
 export async function zstdCompress(data: Uint8Array): Promise<Uint8Array> {
-  const frame = (await encoder()).compress(data, 3)
-  if (!frame) throw new Error('zstd-codec could not compress')
-  return frame
+  const codec = await encoder()
+  const frames: Uint8Array[] = []
+  for (let offset = 0; offset < Math.max(1, data.byteLength); offset += FRAME_BYTES) {
+    const frame = codec.compress(data.subarray(offset, offset + FRAME_BYTES), 3)
+    if (!frame) throw new Error('zstd-codec could not compress')
+    frames.push(frame)
+  }
+  return Buffer.concat(frames)
 }
