@@ -112,7 +112,7 @@ test('import an Anki deck, review a plain card, Suggest points, export it for An
   const downloading = page.waitForEvent('download')
   await page.keyboard.press('Enter')
   const download = await downloading
-  expect(download.suggestedFilename()).toBe('system-design.apkg')
+  expect(download.suggestedFilename()).toBe('System Design.apkg')
   const exported = test.info().outputPath('system-design.apkg')
   await download.saveAs(exported)
 
