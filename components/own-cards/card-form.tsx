@@ -296,7 +296,8 @@ export function CardForm({
                     />
                     <label htmlFor={`${field}-critical`}>Point {n} is critical</label>
                   </span>
-                  {points.length > MIN_POINTS && (
+                  {/* A card that came without points (say, from Anki) may go back to having none. */}
+                  {(points.length > MIN_POINTS || initial?.points.length === 0) && (
                     <button
                       type="button"
                       onClick={() => removePoint(point.key)}
