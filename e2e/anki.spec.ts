@@ -44,7 +44,7 @@ test('import an Anki deck, review a plain card, Suggest points, export it for An
   await expect(page.getByTestId('review-card').or(page.getByTestId('review-done'))).toBeVisible()
 
   const status = await importFile(page, PACKAGE)
-  await expect(status).toHaveText('Imported 4 cards into "System Design" (3 reviews, 1 image).')
+  await expect(status).toHaveText('Imported 4 cards into "System Design" (3 reviews). With 1 image.')
   const axe = await new AxeBuilder({ page }).include('[data-testid="anki-import"]').analyze()
   expect(axe.violations).toEqual([])
 
@@ -117,7 +117,7 @@ test('import an Anki deck, review a plain card, Suggest points, export it for An
   await download.saveAs(exported)
 
   const again = await importFile(page, exported)
-  await expect(again).toHaveText('Imported 4 cards into "System Design" (4 reviews, 1 image).')
+  await expect(again).toHaveText('Imported 4 cards into "System Design" (4 reviews). With 1 image.')
   await page.goto('/cards')
   await expect(page.getByRole('region', { name: 'Deck: System Design' }).getByTestId('own-card')).toHaveCount(
     4,

@@ -19,9 +19,8 @@ export function importSentence(summary: AnkiImportSummary): string {
       : names.length === 0
         ? ''
         : `into ${names.length} decks: ${names.join(', ')}`
-  const extras = [plural(summary.reviews, 'review', 'reviews')]
-  if (summary.media > 0) extras.push(plural(summary.media, 'image', 'images'))
+  const images = summary.media > 0 ? ` With ${plural(summary.media, 'image', 'images')}.` : ''
   const skipped =
     summary.skipped.length > 0 ? ` ${plural(summary.skipped.length, 'note was', 'notes were')} skipped:` : ''
-  return `Imported ${plural(summary.cards, 'card', 'cards')}${into ? ` ${into}` : ''} (${extras.join(', ')}).${skipped}`
+  return `Imported ${plural(summary.cards, 'card', 'cards')}${into ? ` ${into}` : ''} (${plural(summary.reviews, 'review', 'reviews')}).${images}${skipped}`
 }
