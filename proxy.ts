@@ -40,6 +40,10 @@ export function proxy(request: NextRequest) {
 
 export const config = {
   // Pages and the study/sandbox APIs; not static assets, not the curl-able payments API
-  // (next.config.ts gives those their security headers).
-  matcher: ['/((?!_next/|favicon|api/payments|api/accounts|api/provider|api/idempotency-keys|api/bench).*)'],
+  // (next.config.ts gives those their security headers). Nor the Anki upload: behind a
+  // proxy Next buffers the whole body in memory (and cuts it at proxyClientMaxBodySize);
+  // that route streams its 100 MB cap to disk and gives a new visitor its cookie itself.
+  matcher: [
+    '/((?!_next/|favicon|api/payments|api/accounts|api/provider|api/idempotency-keys|api/bench|api/own-cards/import-anki).*)',
+  ],
 }

@@ -11,11 +11,13 @@
 // - auto-assigned ids are identity columns "by default", so an explicit id (a seed, a
 //   restore) is accepted as SQLite accepts it. The accounts identity starts above every
 //   seeded demo id (db/seed.ts), since a sequence never skips ids inserted by hand.
+// - a SQLite `blob` is `bytea` (imported images);
 // JSON stays `text`: stored responses are replayed byte for byte.
 import { sql } from 'drizzle-orm'
 import {
   bigint,
   boolean,
+  customType,
   doublePrecision,
   index,
   integer,
@@ -30,6 +32,8 @@ export const FIRST_ASSIGNED_ACCOUNT_ID = 1000
 
 const ms = (name: string) => bigint(name, { mode: 'number' })
 const id = (name: string) => bigint(name, { mode: 'number' })
+/** A SQLite `blob({ mode: 'buffer' })`: pg-core has no bytea builder of its own. */
+const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => 'bytea' })
 const assignedId = (name: string, startWith = 1) =>
   id(name).primaryKey().generatedByDefaultAsIdentity({ startWith })
 
@@ -195,10 +199,52 @@ export const ownCards = pgTable(
     answerMarkdown: text('answer_markdown').notNull().default(''),
     createdAtMs: ms('created_at_ms').notNull(),
     updatedAtMs: ms('updated_at_ms').notNull(),
+    format: text('format').notNull().default('markdown'),
+    suspended: boolean('suspended').notNull().default(false),
   },
   (t) => [
     primaryKey({ columns: [t.learnerId, t.id] }),
     index('own_cards_learner_deck').on(t.learnerId, t.deckSlug, t.createdAtMs),
+  ],
+)
+
+export const ankiCardLinks = pgTable(
+  'anki_card_links',
+  {
+    learnerId: text('learner_id')
+      .notNull()
+      .references(() => learners.id, { onDelete: 'cascade' }),
+    cardId: text('card_id').notNull(),
+    guid: text('guid').notNull(),
+    ord: integer('ord').notNull(),
+    // Anki's note ids are millisecond timestamps.
+    noteId: id('note_id').notNull(),
+    onlyCardOfNote: boolean('only_card_of_note').notNull(),
+    sourceHash: text('source_hash').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.learnerId, t.cardId] }),
+    uniqueIndex('anki_card_links_identity').on(t.learnerId, t.guid, t.ord),
+  ],
+)
+
+export const learnerMedia = pgTable(
+  'learner_media',
+  {
+    learnerId: text('learner_id')
+      .notNull()
+      .references(() => learners.id, { onDelete: 'cascade' }),
+    id: text('id').notNull(),
+    sha256: text('sha256').notNull(),
+    name: text('name').notNull(),
+    mimeType: text('mime_type').notNull(),
+    sizeBytes: integer('size_bytes').notNull(),
+    bytes: bytea('bytes').notNull(),
+    createdAtMs: ms('created_at_ms').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.learnerId, t.id] }),
+    uniqueIndex('learner_media_content').on(t.learnerId, t.sha256),
   ],
 )
 

@@ -5,7 +5,16 @@
 // Times are integer milliseconds since the epoch (`…Ms`); money is integer minor
 // units (`amountMinor`). camelCase in TypeScript, snake_case in SQL.
 import { sql } from 'drizzle-orm'
-import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core'
+import {
+  blob,
+  index,
+  integer,
+  primaryKey,
+  real,
+  sqliteTable,
+  text,
+  uniqueIndex,
+} from 'drizzle-orm/sqlite-core'
 
 // ───────────────────────────── payments side ─────────────────────────────
 
@@ -230,6 +239,14 @@ export const ownCards = sqliteTable(
     answerMarkdown: text('answer_markdown').notNull().default(''),
     createdAtMs: integer('created_at_ms').notNull(),
     updatedAtMs: integer('updated_at_ms').notNull(),
+    /**
+     * 'markdown' (written in Drill: the prompt is plain text, the answer Markdown) or 'html'
+     * (imported from Anki: prompt and answer are HTML, rendered through lib/content/markdown's
+     * Anki path, which sanitizes them again).
+     */
+    format: text('format').notNull().default('markdown'),
+    /** Suspended in Anki: kept with its history, never in the review queue. */
+    suspended: integer('suspended', { mode: 'boolean' }).notNull().default(false),
   },
   (t) => [
     primaryKey({ columns: [t.learnerId, t.id] }),
@@ -238,6 +255,67 @@ export const ownCards = sqliteTable(
 )
 export type OwnCardRow = typeof ownCards.$inferSelect
 export type NewOwnCardRow = typeof ownCards.$inferInsert
+
+/**
+ * Where an imported own card came from in Anki (issue 26): the note's guid and the card's
+ * ordinal are its identity, so importing the same package again finds the same card.
+ * Exporting uses the guid again, so Anki updates the note instead of adding a copy.
+ */
+export const ankiCardLinks = sqliteTable(
+  'anki_card_links',
+  {
+    learnerId: text('learner_id')
+      .notNull()
+      .references(() => learners.id, { onDelete: 'cascade' }),
+    cardId: text('card_id').notNull(),
+    guid: text('guid').notNull(),
+    /** The Anki card's ordinal: template number, or cloze number - 1. */
+    ord: integer('ord').notNull(),
+    noteId: integer('note_id').notNull(),
+    /** The note made exactly this one card (Basic): its export reuses the note's guid. */
+    onlyCardOfNote: integer('only_card_of_note', { mode: 'boolean' }).notNull(),
+    /**
+     * sha256 of what the package said for this card at the last import: the same again
+     * leaves the card alone (edits made in Drill stay); a change means the note was
+     * edited in Anki, and the card is updated (its history stays).
+     */
+    sourceHash: text('source_hash').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.learnerId, t.cardId] }),
+    uniqueIndex('anki_card_links_identity').on(t.learnerId, t.guid, t.ord),
+  ],
+)
+export type AnkiCardLinkRow = typeof ankiCardLinks.$inferSelect
+
+/**
+ * Images a learner imported with an Anki package, served same-origin by /api/media/<id>.
+ * Kept in the database so an import is one transaction: a failed import leaves no file.
+ * Only real image types (checked by their bytes); at most 5 MB each, 50 MB per learner.
+ */
+export const learnerMedia = sqliteTable(
+  'learner_media',
+  {
+    learnerId: text('learner_id')
+      .notNull()
+      .references(() => learners.id, { onDelete: 'cascade' }),
+    id: text('id').notNull(),
+    /** sha256 of the bytes, hex: the same image imported twice is stored once. */
+    sha256: text('sha256').notNull(),
+    /** The file name the package gave it (for exports back to Anki). */
+    name: text('name').notNull(),
+    /** image/png, image/jpeg, image/gif or image/webp — from the bytes, never the name. */
+    mimeType: text('mime_type').notNull(),
+    sizeBytes: integer('size_bytes').notNull(),
+    bytes: blob('bytes', { mode: 'buffer' }).notNull(),
+    createdAtMs: integer('created_at_ms').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.learnerId, t.id] }),
+    uniqueIndex('learner_media_content').on(t.learnerId, t.sha256),
+  ],
+)
+export type LearnerMediaRow = typeof learnerMedia.$inferSelect
 
 // ───────────────────────────── server ─────────────────────────────
 

@@ -5,11 +5,12 @@ import { redirect } from 'next/navigation'
 import { z } from 'zod'
 import { sqlite } from '@/db/client'
 import { requestNowMs } from '@/lib/clock'
-import { markdownToHtml } from '@/lib/content/markdown'
+import { cardTextToHtml } from '@/lib/content/markdown'
 import { OWN_CARD_LIMITS } from '@/lib/content/schema'
 import { currentLearnerId, ensureLearner } from '@/lib/learner'
 import type { FieldErrors } from '@/lib/own-cards/errors'
 import { createOwnCard, deleteOwnCard, updateOwnCard } from '@/lib/own-cards/service'
+import { type PointSuggestion, suggestPoints } from '@/lib/own-cards/suggest-points'
 
 export type CardFormResult = { ok: true; id: string } | { ok: false; fieldErrors: FieldErrors }
 
@@ -44,8 +45,21 @@ export async function deleteCardAction(cardId: unknown): Promise<{ ok: false; er
   redirect('/cards')
 }
 
-/** The live preview: the same sanitizing render the card page uses. */
-export async function previewMarkdownAction(markdown: unknown): Promise<string> {
-  const text = z.string().max(OWN_CARD_LIMITS.answerMaxChars).safeParse(markdown)
-  return text.success ? markdownToHtml(text.data) : ''
+const formatSchema = z.enum(['markdown', 'html']).default('markdown')
+
+/** The live preview: the same sanitizing render the card page uses (Anki's HTML for imported cards). */
+export async function previewMarkdownAction(markdown: unknown, format?: unknown): Promise<string> {
+  const text = z.string().max(OWN_CARD_LIMITS.htmlAnswerMaxChars).safeParse(markdown)
+  const kind = formatSchema.safeParse(format)
+  if (!text.success || !kind.success) return ''
+  if (kind.data === 'markdown' && text.data.length > OWN_CARD_LIMITS.answerMaxChars) return ''
+  return cardTextToHtml(text.data, kind.data)
+}
+
+/** Suggest points: the answer's top-level list items (3 to 7) as point texts. */
+export async function suggestPointsAction(answer: unknown, format?: unknown): Promise<PointSuggestion> {
+  const text = z.string().max(OWN_CARD_LIMITS.htmlAnswerMaxChars).safeParse(answer)
+  const kind = formatSchema.safeParse(format)
+  if (!text.success || !kind.success) return { kind: 'too-few', found: 0 }
+  return suggestPoints(text.data, kind.data)
 }

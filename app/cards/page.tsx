@@ -4,6 +4,7 @@ import { DrillList } from '@/components/drills/drill-list'
 import { buttonClass } from '@/components/ui/button'
 import { sqlite } from '@/db/client'
 import { allCards } from '@/lib/content/cards'
+import { htmlToText } from '@/lib/content/markdown'
 import type { ReviewCard } from '@/lib/decks'
 import { currentLearnerId } from '@/lib/learner'
 import { studyDecks } from '@/lib/review'
@@ -95,8 +96,8 @@ export default async function CardsPage() {
                   <CardLink
                     href={`/cards/${card.id}`}
                     title={card.title}
-                    prompt={card.prompt}
-                    note={`${card.points.length} points${deck.enabled ? '' : ' · deck switched off'}`}
+                    prompt={card.format === 'html' ? htmlToText(card.prompt) : card.prompt}
+                    note={`${card.points.length === 0 ? 'plain card' : `${card.points.length} points`}${card.suspended ? ' · suspended' : ''}${deck.enabled ? '' : ' · deck switched off'}`}
                   />
                 </li>
               ))}

@@ -8,7 +8,7 @@ import { sqlite } from '@/db/client'
 import { studyQueries } from '@/db/queries/study'
 import { requestNowMs } from '@/lib/clock'
 import { cardById } from '@/lib/content/cards'
-import { markdownToHtml } from '@/lib/content/markdown'
+import { cardTextToHtml } from '@/lib/content/markdown'
 import { currentLearnerId } from '@/lib/learner'
 import { drillRoundFor, nextReview, settingsForLearner, studyDecks, undoableReview } from '@/lib/review'
 import { formatInstant } from '@/lib/srs/format-time'
@@ -134,6 +134,7 @@ async function ReviewBody({ learnerId, nowMs }: { learnerId: string; nowMs: numb
         cardId={card.id}
         title={card.title}
         prompt={card.prompt}
+        promptHtml={card.format === 'html' ? cardTextToHtml(card.prompt, 'html') : undefined}
         points={card.points.map((point) => ({ ...point, cues: point.cues ?? [] }))}
         answer={
           card.answerMarkdown.trim() === '' ? (
@@ -141,9 +142,11 @@ async function ReviewBody({ learnerId, nowMs }: { learnerId: string; nowMs: numb
           ) : (
             <div
               className="prose-drill mt-2"
-              // Sanitized by markdownToHtml (own cards are learner-written).
+              // Sanitized by lib/content/markdown (own cards are learner-written or imported).
               // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitize-html output
-              dangerouslySetInnerHTML={{ __html: markdownToHtml(card.answerMarkdown) }}
+              dangerouslySetInnerHTML={{
+                __html: cardTextToHtml(card.answerMarkdown, card.format ?? 'markdown'),
+              }}
             />
           )
         }

@@ -1,4 +1,5 @@
 import type { Metadata } from 'next'
+import { AnkiImport } from '@/components/anki/anki-import'
 import { TimezoneSync } from '@/components/review/timezone-sync'
 import { DataTransfer } from '@/components/settings/data-transfer'
 import { OwnCardsTransfer } from '@/components/settings/own-cards-transfer'
@@ -38,6 +39,7 @@ export default async function SettingsPage() {
       </section>
       <DataTransfer />
       <OwnCardsTransfer cardCount={ownCardQueries(sqlite()).countOwnCardsByLearnerId(learnerId)} />
+      <AnkiImport />
       <RecordingsSettings />
     </div>
   )

@@ -9,6 +9,7 @@ import {
   type CardFormResult,
   createCardAction,
   previewMarkdownAction,
+  suggestPointsAction,
   updateCardAction,
 } from '@/app/cards/actions'
 import type { FieldErrors } from '@/lib/own-cards/errors'
@@ -25,6 +26,8 @@ export interface CardFormValues {
   deck: string
   points: { id: string; text: string; critical: boolean; cues: string }[]
   answerMarkdown: string
+  /** 'html' for a card imported from Anki: prompt and answer are its HTML. */
+  format?: 'markdown' | 'html'
 }
 
 interface PointRow {
@@ -74,6 +77,8 @@ export function CardForm({
     initial ? initial.points.map((p) => row(p)) : Array.from({ length: MIN_POINTS }, () => row()),
   )
   const [answer, setAnswer] = useState(initial?.answerMarkdown ?? '')
+  const format = initial?.format ?? 'markdown'
+  const [suggestStatus, setSuggestStatus] = useState('')
   const [previewHtml, setPreviewHtml] = useState('')
   const [errors, setErrors] = useState<FieldErrors>({})
   const [status, setStatus] = useState('')
@@ -85,14 +90,14 @@ export function CardForm({
   useEffect(() => {
     let current = true
     const timer = setTimeout(async () => {
-      const html = answer.trim() ? await previewMarkdownAction(answer) : ''
+      const html = answer.trim() ? await previewMarkdownAction(answer, format) : ''
       if (current) setPreviewHtml(html)
     }, 250)
     return () => {
       current = false
       clearTimeout(timer)
     }
-  }, [answer])
+  }, [answer, format])
 
   useEffect(() => {
     if (!focusAfterRender.current) return
@@ -116,6 +121,24 @@ export function CardForm({
     if (points.length >= MAX_POINTS) return
     focusAfterRender.current = `point-${points.length + 1}`
     setPoints((rows) => [...rows, row()])
+  }
+
+  // The answer's top-level list items become the points (a plain card becomes a point card).
+  const suggest = async () => {
+    const suggestion = await suggestPointsAction(answer, format).catch(() => null)
+    if (!suggestion || suggestion.kind === 'too-few') {
+      setSuggestStatus(
+        `The model answer needs a list of at least ${MIN_POINTS} items to suggest points from${
+          suggestion ? ` (it has ${suggestion.found})` : ''
+        }.`,
+      )
+      return
+    }
+    focusAfterRender.current = 'point-1'
+    setPoints(suggestion.texts.map((text, index) => ({ ...row(), id: `p${index + 1}`, text })))
+    setSuggestStatus(
+      `Suggested ${suggestion.texts.length} points from the model answer's list: check them, then save.`,
+    )
   }
 
   const removePoint = (key: number) => {
@@ -144,6 +167,7 @@ export function CardForm({
           .filter(Boolean),
       })),
       answerMarkdown: answer,
+      format,
     }
     let result: CardFormResult
     try {
@@ -259,7 +283,8 @@ export function CardForm({
                     />
                     <label htmlFor={`${field}-critical`}>Point {n} is critical</label>
                   </span>
-                  {points.length > MIN_POINTS && (
+                  {/* A card that came without points (say, from Anki) may go back to having none. */}
+                  {(points.length > MIN_POINTS || initial?.points.length === 0) && (
                     <button
                       type="button"
                       onClick={() => removePoint(point.key)}
@@ -287,16 +312,29 @@ export function CardForm({
             )
           })}
         </ol>
-        <Button
-          id="add-point"
-          onClick={addPoint}
-          disabled={points.length >= MAX_POINTS}
-          aria-describedby="add-point-hint"
-        >
-          Add point
-        </Button>
+        <div className="flex flex-wrap items-center gap-3">
+          <Button
+            id="add-point"
+            onClick={addPoint}
+            disabled={points.length >= MAX_POINTS}
+            aria-describedby="add-point-hint"
+          >
+            Add point
+          </Button>
+          <Button id="suggest-points" onClick={() => void suggest()} aria-describedby="suggest-points-hint">
+            Suggest points
+          </Button>
+        </div>
         <p id="add-point-hint" className="text-sm text-zinc-700 dark:text-zinc-300">
-          {points.length} of at most {MAX_POINTS} points.
+          {points.length === 0
+            ? `No points: a plain card, graded with the four buttons. Add ${MIN_POINTS} to ${MAX_POINTS} to grade it point by point.`
+            : `${points.length} of at most ${MAX_POINTS} points.`}
+        </p>
+        <p id="suggest-points-hint" className="text-sm text-zinc-700 dark:text-zinc-300">
+          Suggest points takes them from the model answer&apos;s list ({MIN_POINTS} to {MAX_POINTS} items).
+        </p>
+        <p role="status" className="text-sm" data-testid="suggest-points-status">
+          {suggestStatus}
         </p>
       </fieldset>
 
@@ -315,7 +353,9 @@ export function CardForm({
           className={`${fieldInputClass} font-mono text-sm`}
         />
         <FieldHint id="answer-hint">
-          Optional. Markdown: headings, lists, **bold**, `code`, tables, links. HTML is shown as text.
+          {format === 'html'
+            ? 'Optional. HTML, as it came from Anki: only safe tags are kept.'
+            : 'Optional. Markdown: headings, lists, **bold**, `code`, tables, links. HTML is shown as text.'}
         </FieldHint>
         <FieldError id="answer-error" message={errors.answer} />
         <section aria-labelledby="preview-title" className="mt-3">

@@ -14,6 +14,8 @@ export function ReviewCardFrame(props: {
   /** Given when the heading takes focus (a new card). */
   headingRef?: Ref<HTMLHeadingElement>
   prompt: string
+  /** A card imported from Anki: its prompt as sanitized HTML (lib/content/markdown), shown instead. */
+  promptHtml?: string
   /** Below the prompt, e.g. the answer timer. */
   headerExtra?: ReactNode
   children: ReactNode
@@ -37,9 +39,19 @@ export function ReviewCardFrame(props: {
         >
           {props.heading}
         </h2>
-        <p data-testid="review-prompt" className="max-w-3xl text-lg">
-          {props.prompt}
-        </p>
+        {props.promptHtml === undefined ? (
+          <p data-testid="review-prompt" className="max-w-3xl text-lg">
+            {props.prompt}
+          </p>
+        ) : (
+          <div
+            data-testid="review-prompt"
+            className="prose-drill max-w-3xl text-lg"
+            // Sanitized on the server by lib/content/markdown (Anki's HTML path).
+            // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitize-html output
+            dangerouslySetInnerHTML={{ __html: props.promptHtml }}
+          />
+        )}
         {props.headerExtra}
       </header>
       {props.children}

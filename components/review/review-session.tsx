@@ -2,7 +2,7 @@
 // One card's review: prompt and timer → answer (aloud, typed, or live transcript) →
 // Show answer (Space) → tick the points → grade (1–4). The server records the grade
 // under this attempt's token and refreshes the page with the next card.
-import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react'
+import { type ReactNode, type Ref, useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { pointsCuedIn } from '@/lib/srs/cues'
 import { type GradeRating, suggestRating } from '@/lib/srs/rubric'
 import { ReadyTextarea } from '../ready-controls'
@@ -29,6 +29,9 @@ export interface ReviewSessionProps {
   cardId: string
   title: string
   prompt: string
+  /** An Anki card's prompt as sanitized HTML (shown instead of `prompt`). */
+  promptHtml?: string
+  /** None: a plain card — Show answer, then the four grades, no points to tick. */
   points: readonly SessionPoint[]
   /** The model answer, rendered on the server. */
   answer: ReactNode
@@ -124,6 +127,7 @@ export function ReviewSession(props: ReviewSessionProps) {
       heading="Prompt"
       headingRef={promptHeading}
       prompt={props.prompt}
+      promptHtml={props.promptHtml}
       headerExtra={
         <AnswerTimer startedAt={startedAt} stoppedAfterMs={answeredAfterMs} targetMs={props.answerTargetMs} />
       }
@@ -132,7 +136,8 @@ export function ReviewSession(props: ReviewSessionProps) {
         <section aria-label="Your answer" className="max-w-3xl space-y-4">
           <p className="text-zinc-800 dark:text-zinc-200">
             Answer out loud, as you would in the interview. When you are done, press{' '}
-            <strong>Show answer</strong> (or the Space bar) and check yourself against the points.
+            <strong>Show answer</strong> (or the Space bar) and{' '}
+            {points.length > 0 ? 'check yourself against the points.' : 'grade how well you recalled it.'}
           </p>
           <RecordButton recording={recording} />
           <RecordingPlayer recording={recording} />
@@ -156,7 +161,25 @@ export function ReviewSession(props: ReviewSessionProps) {
         </section>
       )}
 
-      {revealed && (
+      {revealed && points.length === 0 && (
+        <PlainCardCheck
+          headingRef={answerHeading}
+          answer={props.answer}
+          recording={<RecordingPlayer recording={recording} />}
+          grades={
+            <GradeControls
+              suggested={suggested}
+              reason="how well did you recall it?"
+              choices={props.choices}
+              pending={pending}
+              error={error}
+              onGrade={grade}
+            />
+          }
+        />
+      )}
+
+      {revealed && points.length > 0 && (
         <section aria-labelledby="check-title" className="max-w-3xl space-y-5">
           <h2
             id="check-title"
@@ -245,5 +268,29 @@ export function ReviewSession(props: ReviewSessionProps) {
         </section>
       )}
     </ReviewCardFrame>
+  )
+}
+
+/** A plain card (no points, e.g. from Anki): the answer to compare with, then the four grades. */
+function PlainCardCheck(props: {
+  headingRef: Ref<HTMLHeadingElement>
+  answer: ReactNode
+  recording: ReactNode
+  grades: ReactNode
+}) {
+  return (
+    <section aria-labelledby="check-title" className="max-w-3xl space-y-5" data-testid="plain-card-check">
+      <h2
+        id="check-title"
+        ref={props.headingRef}
+        tabIndex={-1}
+        className="text-xl font-semibold outline-none"
+      >
+        Answer
+      </h2>
+      <div data-testid="plain-answer">{props.answer}</div>
+      {props.recording}
+      {props.grades}
+    </section>
   )
 }

@@ -3,6 +3,7 @@
 import { useActionState } from 'react'
 import { type SettingsFormState, saveSettingsAction } from '@/app/settings/actions'
 import type { StudySettings } from '@/lib/srs/settings'
+import { ExportForAnki } from '../anki/export-for-anki'
 import { Button } from '../ui/button'
 import { FieldError, NumberField, SelectField } from '../ui/fields'
 
@@ -15,6 +16,8 @@ export interface DeckSwitch {
   id: string
   title: string
   enabled: boolean
+  /** Own decks can be exported for Anki. */
+  kind?: 'built-in' | 'drills' | 'own'
 }
 
 export function SettingsForm({
@@ -119,7 +122,10 @@ export function SettingsForm({
                 defaultChecked={deck.enabled}
                 className="size-4 shrink-0"
               />
-              <label htmlFor={`deck-${deck.id}`}>{deck.title}</label>
+              <label id={`deck-${deck.id}-label`} htmlFor={`deck-${deck.id}`}>
+                {deck.title}
+              </label>
+              {deck.kind === 'own' && <ExportForAnki deckId={deck.id} deckName={deck.title} />}
             </li>
           ))}
         </ul>

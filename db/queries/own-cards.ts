@@ -21,16 +21,21 @@ export interface OwnCardRecord {
   answerMarkdown: string
   createdAtMs: number
   updatedAtMs: number
+  /** 'markdown' (written in Drill; the default) or 'html' (imported from Anki). */
+  format?: 'markdown' | 'html'
+  /** Suspended in Anki: not in the review queue. Set only by an Anki import. */
+  suspended?: boolean
 }
 
 const columns = `id, title, deck_name AS deckName, deck_slug AS deckSlug, prompt, points,
-  answer_markdown AS answerMarkdown, created_at_ms AS createdAtMs, updated_at_ms AS updatedAtMs`
+  answer_markdown AS answerMarkdown, created_at_ms AS createdAtMs, updated_at_ms AS updatedAtMs, format, suspended`
 
-type Row = Omit<OwnCardRecord, 'points'> & { points: string }
+type Row = Omit<OwnCardRecord, 'points' | 'suspended'> & { points: string; suspended: number }
 
 function decode(row: Row | undefined): OwnCardRecord | undefined {
   if (!row) return undefined
-  const { points: pointsJson, ...rest } = row
+  const { points: pointsJson, suspended, ...fields } = row
+  const rest = { ...fields, suspended: suspended === 1 }
   let points: OwnCardPointRecord[] | undefined
   // Parsed on first use: the review queue lists every card but reads the points of one.
   return Object.defineProperty(rest, 'points', {
@@ -52,13 +57,14 @@ function prepareOwnCardQueries(sqlite: Sqlite) {
     count: sqlite.prepare('SELECT count(*) AS n FROM own_cards WHERE learner_id = ?'),
     insert: sqlite.prepare(
       `INSERT INTO own_cards (learner_id, id, title, deck_name, deck_slug, prompt, points, answer_markdown,
-         created_at_ms, updated_at_ms)
+         created_at_ms, updated_at_ms, format, suspended)
        VALUES (@learnerId, @id, @title, @deckName, @deckSlug, @prompt, @points, @answerMarkdown,
-         @createdAtMs, @updatedAtMs)`,
+         @createdAtMs, @updatedAtMs, @format, @suspended)`,
     ),
+    // Suspension is Anki's, so an edit in Drill leaves it as it is.
     update: sqlite.prepare(
       `UPDATE own_cards SET title = @title, deck_name = @deckName, deck_slug = @deckSlug, prompt = @prompt,
-         points = @points, answer_markdown = @answerMarkdown, updated_at_ms = @updatedAtMs
+         points = @points, answer_markdown = @answerMarkdown, updated_at_ms = @updatedAtMs, format = @format
        WHERE learner_id = @learnerId AND id = @id`,
     ),
     delete: sqlite.prepare('DELETE FROM own_cards WHERE learner_id = ? AND id = ?'),
@@ -76,10 +82,23 @@ function prepareOwnCardQueries(sqlite: Sqlite) {
       return (statements.count.get(learnerId) as { n: number }).n
     },
     insertOwnCard(learnerId: string, card: OwnCardRecord): void {
-      statements.insert.run({ learnerId, ...card, points: JSON.stringify(card.points) })
+      statements.insert.run({
+        learnerId,
+        ...card,
+        points: JSON.stringify(card.points),
+        format: card.format ?? 'markdown',
+        suspended: card.suspended ? 1 : 0,
+      })
     },
-    updateOwnCard(learnerId: string, card: Omit<OwnCardRecord, 'createdAtMs'>): boolean {
-      return statements.update.run({ learnerId, ...card, points: JSON.stringify(card.points) }).changes === 1
+    updateOwnCard(learnerId: string, card: Omit<OwnCardRecord, 'createdAtMs' | 'suspended'>): boolean {
+      return (
+        statements.update.run({
+          learnerId,
+          ...card,
+          points: JSON.stringify(card.points),
+          format: card.format ?? 'markdown',
+        }).changes === 1
+      )
     },
     /** Deletes the card and its scheduling state; its review logs stay (history, stats, export). */
     deleteOwnCard({ learnerId, cardId }: { learnerId: string; cardId: string }): boolean {

@@ -84,7 +84,18 @@ export const cardFrontmatterSchema = z
   })
   .superRefine(checkPoints)
 
-export const OWN_CARD_LIMITS = { minPoints: 3, maxPoints: 7, answerMaxChars: 20_000 } as const
+export const OWN_CARD_LIMITS = {
+  minPoints: 3,
+  maxPoints: 7,
+  answerMaxChars: 20_000,
+  /** Cards imported from Anki carry HTML (tables, markup, image tags): more room. */
+  htmlPromptMaxChars: 20_000,
+  htmlAnswerMaxChars: 100_000,
+} as const
+
+/** How an own card's prompt and answer are written: Drill's own (text + Markdown) or Anki's HTML. */
+export const CARD_FORMATS = ['markdown', 'html'] as const
+export type CardFormat = (typeof CARD_FORMATS)[number]
 
 /** An own card's deck: any name the learner likes, as long as it has a letter or digit to slug. */
 export const deckNameSchema = z
@@ -107,24 +118,45 @@ export const ownPointSchema = pointSchemaWith(ownLimits).extend({
   cues: pointSchemaWith(ownLimits).shape.cues.default([]),
 })
 
+/** Limits that depend on the card's format: Markdown cards keep the form's limits, HTML cards get room. */
+function checkFormatLimits(
+  card: { format: CardFormat; prompt: string; answerMarkdown: string },
+  ctx: z.RefinementCtx,
+): void {
+  const html = card.format === 'html'
+  const prompt = html ? { min: 1, max: OWN_CARD_LIMITS.htmlPromptMaxChars } : { min: 10, max: 2000 }
+  if (card.prompt.length < prompt.min)
+    ctx.addIssue({ code: 'custom', path: ['prompt'], message: `at least ${prompt.min} characters` })
+  if (card.prompt.length > prompt.max)
+    ctx.addIssue({ code: 'custom', path: ['prompt'], message: `at most ${prompt.max} characters` })
+  const answerMax = html ? OWN_CARD_LIMITS.htmlAnswerMaxChars : OWN_CARD_LIMITS.answerMaxChars
+  if (card.answerMarkdown.length > answerMax)
+    ctx.addIssue({ code: 'custom', path: ['answerMarkdown'], message: `at most ${answerMax} characters` })
+}
+
 /**
  * A learner's own card: the same front matter as a content/cards file (no
  * follow-ups, timelines or order: those point into the built-in deck), with the
- * model answer as the Markdown body (optional).
+ * model answer as the Markdown body (optional). A card with no points at all is a
+ * plain card (Anki's kind: recall, Show answer, the four buttons); one with points
+ * has 3 to 7.
  */
 export const ownCardSchema = z
   .strictObject({
     ...cardFieldsWith(ownLimits),
+    format: z.enum(CARD_FORMATS).default('markdown'),
+    prompt: z.string().trim(),
     points: z
       .array(ownPointSchema)
-      .min(ownLimits.minPoints, `at least ${ownLimits.minPoints} points`)
-      .max(ownLimits.maxPoints, `at most ${ownLimits.maxPoints} points`),
-    answerMarkdown: z
-      .string()
-      .max(OWN_CARD_LIMITS.answerMaxChars, `at most ${OWN_CARD_LIMITS.answerMaxChars} characters`)
-      .default(''),
+      .max(ownLimits.maxPoints, `at most ${ownLimits.maxPoints} points`)
+      .refine(
+        (points) => points.length === 0 || points.length >= ownLimits.minPoints,
+        `at least ${ownLimits.minPoints} points`,
+      ),
+    answerMarkdown: z.string().default(''),
   })
   .superRefine(checkPoints)
+  .superRefine(checkFormatLimits)
 
 export type CardFrontmatter = z.infer<typeof cardFrontmatterSchema>
 export type CardPoint = z.infer<typeof pointSchema>

@@ -18,7 +18,7 @@ export interface DeckRegistry {
   decksFor(sqlite: Sqlite, learnerId: string): (DeckInfo & { enabled: boolean })[]
   /** Every card the learner has, switched-off decks included (stats and history need their titles). */
   allReviewCardsFor(sqlite: Sqlite, learnerId: string): ReviewCard[]
-  /** The cards of the decks that are on, in deck order: the review queue's deck. */
+  /** The cards of the decks that are on, in deck order, without suspended cards: the review queue's deck. */
   reviewDeckFor(sqlite: Sqlite, learnerId: string): ReviewCard[]
   /** Any card this learner may have (whether or not its deck is on), or undefined. */
   reviewCardById(sqlite: Sqlite, learnerId: string, cardId: string): ReviewCard | undefined
@@ -57,8 +57,9 @@ export function deckRegistry(sources: readonly DeckSource[]): DeckRegistry {
     allReviewCardsFor,
     reviewDeckFor(sqlite, learnerId) {
       const disabled = disabledDecksOf(sqlite, learnerId)
-      const cards = allReviewCardsFor(sqlite, learnerId)
-      return disabled.size === 0 ? cards : cards.filter((card) => !disabled.has(card.deckId))
+      return allReviewCardsFor(sqlite, learnerId).filter(
+        (card) => !card.suspended && (disabled.size === 0 || !disabled.has(card.deckId)),
+      )
     },
     reviewCardById: (sqlite, learnerId, cardId) => findCard(sqlite, learnerId, cardId)?.card,
     findCard,

@@ -34,6 +34,10 @@ export interface ReviewCard extends StudyCard {
   points: readonly ReviewPoint[]
   /** Optional answer length to aim for, in minutes (the recorder's timer shows it). */
   answerTargetMinutes?: number
+  /** 'html' for cards imported from Anki: prompt and answer are HTML (render with cardTextToHtml). */
+  format?: 'markdown' | 'html'
+  /** Suspended (in Anki): kept with its history, left out of the review queue. */
+  suspended?: boolean
 }
 
 export interface DeckSource {

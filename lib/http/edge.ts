@@ -9,6 +9,7 @@ const limitDetail: Record<LimitName, string> = {
   sandbox: 'Too many simulator runs in a short time',
   accounts: 'Too many accounts created from this address',
   import: 'Too many imports in a short time',
+  ankiImport: 'Too many Anki imports in a short time',
   grade: 'Too many grades in a short time',
   payments: 'Too many payment requests in a short time',
 }

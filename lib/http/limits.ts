@@ -31,6 +31,15 @@ export const defaultLimits = {
     anonymous: { burst: 3, perMinute: 1 },
     address: { burst: 60, perMinute: 20 },
   },
+  /**
+   * POST /api/own-cards/import-anki: a package is parsed in full, so it has its own
+   * bucket; refusals of bad files are cheap and must still be answered with their reason.
+   */
+  ankiImport: {
+    subject: { burst: 30, perMinute: 10 },
+    anonymous: { burst: 20, perMinute: 5 },
+    address: { burst: 60, perMinute: 20 },
+  },
   /** Grades, over HTTP and from the review page. */
   grade: {
     subject: { burst: 120, perMinute: 120 },

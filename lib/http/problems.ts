@@ -15,6 +15,8 @@ export const problemCatalogue = {
   'invalid-import': { title: 'Invalid import', status: 400 },
   'invalid-card-import': { title: 'Invalid card import', status: 400 },
   'invalid-card-file': { title: 'Card file refused', status: 400 },
+  'invalid-anki-file': { title: 'Anki file refused', status: 400 },
+  'anki-file-over-limit': { title: 'Anki file over a limit', status: 422 },
   'invalid-grade': { title: 'Invalid grade', status: 400 },
   'invalid-query': { title: 'Invalid query', status: 400 },
   unauthorized: { title: 'Unauthorized', status: 401 },

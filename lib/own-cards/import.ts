@@ -26,6 +26,7 @@ function sameContent(a: OwnCardRecord, b: OwnCardRecord): boolean {
     a.deckName === b.deckName &&
     a.prompt === b.prompt &&
     a.answerMarkdown === b.answerMarkdown &&
+    (a.format ?? 'markdown') === (b.format ?? 'markdown') &&
     JSON.stringify(a.points) === JSON.stringify(b.points)
   )
 }
@@ -34,7 +35,7 @@ function sameContent(a: OwnCardRecord, b: OwnCardRecord): boolean {
 export function upsertOwnCards(
   sqlite: Sqlite,
   learnerId: string,
-  cards: readonly OwnCard[],
+  cards: readonly (Omit<OwnCard, 'format'> & Partial<Pick<OwnCard, 'format'>>)[],
   nowMs: number,
 ): CardImportSummary {
   const q = ownCardQueries(sqlite)
@@ -49,7 +50,7 @@ export function upsertOwnCards(
     } else if (sameContent(existing, incoming)) {
       summary.unchanged++
     } else {
-      const { createdAtMs: _created, ...update } = incoming
+      const { createdAtMs: _created, suspended: _suspended, ...update } = incoming
       q.updateOwnCard(learnerId, update)
       summary.updated++
     }
@@ -101,5 +102,6 @@ export function ownCardsOf(sqlite: Sqlite, learnerId: string): OwnCard[] {
       prompt: record.prompt,
       points: record.points,
       answerMarkdown: record.answerMarkdown,
+      format: record.format ?? 'markdown',
     }))
 }

@@ -87,12 +87,14 @@ export function parseCardFiles(files: readonly { name: string; text: string }[])
 }
 
 /** One card in the content/cards format: front matter, then the model answer. */
-export function cardToMarkdown(card: OwnCard): string {
+export function cardToMarkdown(card: Omit<OwnCard, 'format'> & Partial<Pick<OwnCard, 'format'>>): string {
   const frontMatter = {
     id: card.id,
     title: card.title,
     deck: card.deck,
     prompt: card.prompt,
+    // Written only for cards imported from Anki, so Drill's own files read as before.
+    ...(card.format === 'html' ? { format: card.format } : {}),
     points: card.points.map((point) => ({
       id: point.id,
       text: point.text,
@@ -104,6 +106,6 @@ export function cardToMarkdown(card: OwnCard): string {
 }
 
 /** Several cards in one file, separated by `<!-- card -->` lines. */
-export function cardsToMarkdown(cards: readonly OwnCard[]): string {
+export function cardsToMarkdown(cards: readonly Parameters<typeof cardToMarkdown>[0][]): string {
   return cards.map(cardToMarkdown).join(`\n${CARD_SEPARATOR}\n\n`)
 }

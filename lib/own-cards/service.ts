@@ -3,29 +3,37 @@
 // shadow a built-in card. Expected failures are values; nothing is written on one.
 import type { Sqlite } from '@/db/open'
 import { type OwnCardRecord, ownCardQueries } from '@/db/queries/own-cards'
+import { ankiHtmlToHtml } from '@/lib/content/markdown'
 import { type OwnCard, ownCardSchema, slugify } from '@/lib/content/schema'
 import { isBuiltInCardId } from '@/lib/decks'
 import { type FieldErrors, fieldErrorsOf } from './errors'
 
-/** Far above any real deck; keeps one learner from filling the disk. */
-export const MAX_OWN_CARDS = 2000
+/** Far above any real deck (an Anki package may bring 20,000 notes); keeps one learner from filling the disk. */
+export const MAX_OWN_CARDS = 30_000
 
 export type SaveResult =
   | { kind: 'saved'; id: string }
   | { kind: 'invalid'; fieldErrors: FieldErrors }
   | { kind: 'not-found' }
 
-export function recordOf(card: OwnCard, nowMs: number): OwnCardRecord {
+export function recordOf(
+  card: Omit<OwnCard, 'format'> & Partial<Pick<OwnCard, 'format'>>,
+  nowMs: number,
+): OwnCardRecord {
   return {
     id: card.id,
     title: card.title,
     deckName: card.deck,
     deckSlug: slugify(card.deck),
-    prompt: card.prompt,
+    // An HTML card (from Anki) is stored sanitized, whoever edited it last; Markdown stays as written.
+    prompt: card.format === 'html' ? ankiHtmlToHtml(card.prompt) : card.prompt,
     points: card.points.map((p) => ({ id: p.id, text: p.text, critical: p.critical, cues: p.cues })),
-    answerMarkdown: card.answerMarkdown.trim(),
+    answerMarkdown:
+      card.format === 'html' ? ankiHtmlToHtml(card.answerMarkdown.trim()) : card.answerMarkdown.trim(),
     createdAtMs: nowMs,
     updatedAtMs: nowMs,
+    format: card.format ?? 'markdown',
+    suspended: false,
   }
 }
 
@@ -65,7 +73,7 @@ export function updateOwnCard(
 ): SaveResult {
   const parsed = ownCardSchema.safeParse({ ...(input as object), id: cardId })
   if (!parsed.success) return { kind: 'invalid', fieldErrors: fieldErrorsOf(parsed.error.issues) }
-  const { createdAtMs: _created, ...record } = recordOf(parsed.data, nowMs)
+  const { createdAtMs: _created, suspended: _suspended, ...record } = recordOf(parsed.data, nowMs)
   return ownCardQueries(sqlite).updateOwnCard(learnerId, record)
     ? { kind: 'saved', id: cardId }
     : { kind: 'not-found' }

@@ -51,13 +51,38 @@ export function isValidTimezone(timezone: string): boolean {
   }
 }
 
-/** The zone's offset from UTC at that instant, in ms (Berlin in summer: +7_200_000). */
-export function zoneOffsetMs(instantMs: number, timezone: string): number {
+/**
+ * Offsets by 15-minute slot: every zone changes its offset on a quarter hour (UTC), so
+ * one Intl call answers a whole slot. Replaying years of imported reviews asks
+ * thousands of times; Intl's formatToParts is the slow part of a grade.
+ */
+const SLOT_MS = 15 * 60_000
+const offsetCache = new Map<string, Map<number, number>>()
+const MAX_CACHED_SLOTS = 100_000
+
+function computeZoneOffsetMs(instantMs: number, timezone: string): number {
   const parts = partsFormatter(timezone).formatToParts(new Date(instantMs))
   const get = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)?.value ?? 0)
   const asUtc = Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second'))
   const wholeSecondsMs = instantMs - (((instantMs % 1000) + 1000) % 1000)
   return asUtc - wholeSecondsMs
+}
+
+/** The zone's offset from UTC at that instant, in ms (Berlin in summer: +7_200_000). */
+export function zoneOffsetMs(instantMs: number, timezone: string): number {
+  const slot = Math.floor(instantMs / SLOT_MS)
+  let slots = offsetCache.get(timezone)
+  if (!slots) {
+    slots = new Map()
+    offsetCache.set(timezone, slots)
+  }
+  let offset = slots.get(slot)
+  if (offset === undefined) {
+    offset = computeZoneOffsetMs(slot * SLOT_MS, timezone)
+    if (slots.size >= MAX_CACHED_SLOTS) slots.clear()
+    slots.set(slot, offset)
+  }
+  return offset
 }
 
 /**

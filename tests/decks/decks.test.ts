@@ -120,4 +120,30 @@ describe('decks', () => {
       .get(alice)
     expect(log).toEqual({ s: Rating.Again })
   })
+
+  test('a plain own card (no points, say from Anki) suggests Good; a suspended one stays out of the queue', () => {
+    const q = ownCardQueries(sqlite)
+    q.insertOwnCard(alice, { ...ownCard('plain', 'Anki', t0), points: [] })
+    q.insertOwnCard(alice, { ...ownCard('parked', 'Anki', t0 + 1), points: [], suspended: true })
+    saveDisabledDecks(sqlite, alice, ['idempotency', 'timeline-drills'], t0)
+    const queue = decks.reviewDeckFor(sqlite, alice).map((card) => card.id)
+    expect(queue).toContain('plain')
+    expect(queue).not.toContain('parked')
+    expect(decks.reviewCardById(sqlite, alice, 'parked')?.suspended).toBe(true)
+    const result = gradeFoundCard(sqlite, decks.findCard(sqlite, alice, 'plain'), {
+      learnerId: alice,
+      cardId: 'plain',
+      attemptToken: 'attempt-plain-1',
+      rating: Rating.Hard,
+      pointsTicked: [],
+      durationMs: 1000,
+      answerMode: 'aloud',
+      nowMs: t0,
+    })
+    expect(result.kind).toBe('graded')
+    const log = sqlite
+      .prepare('SELECT suggested_rating AS s FROM review_logs WHERE learner_id = ?')
+      .get(alice)
+    expect(log).toEqual({ s: Rating.Good })
+  })
 })

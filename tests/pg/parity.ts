@@ -10,6 +10,7 @@ export const PG_TYPES_FOR_SQLITE: Record<string, readonly string[]> = {
   boolean: ['boolean'],
   real: ['double precision'],
   text: ['text'],
+  blob: ['bytea'],
 }
 
 /** Integers that hold ids, times or money must be `bigint`: pg's `integer` is 32-bit. */

@@ -73,9 +73,15 @@ describe('the PostgreSQL schema mirrors the SQLite one', () => {
   test('the app database: db/migrations and db/migrations-pg agree', () => {
     const sqlite = appSqliteShape()
     // Not two empty schemas agreeing: every table, and the sweeps' partial indexes, are there.
-    expect(Object.keys(sqlite)).toHaveLength(10)
+    expect(Object.keys(sqlite)).toHaveLength(12)
     expect(sqlite.idempotency_keys?.indexes.filter((i) => i.where)).toHaveLength(4)
-    expect(booleanColumns).toEqual(new Set(['learner_settings.same_day_steps']))
+    expect(booleanColumns).toEqual(
+      new Set([
+        'learner_settings.same_day_steps',
+        'own_cards.suspended',
+        'anki_card_links.only_card_of_note',
+      ]),
+    )
     expect(schemaDifferences(sqlite, appPg, { booleanColumns })).toEqual([])
   })
 

@@ -8,7 +8,7 @@ import { buttonClass } from '@/components/ui/button'
 import { sqlite } from '@/db/client'
 import { ownCardQueries } from '@/db/queries/own-cards'
 import { cardById } from '@/lib/content/cards'
-import { markdownToHtml } from '@/lib/content/markdown'
+import { cardTextToHtml } from '@/lib/content/markdown'
 import { currentLearnerId } from '@/lib/learner'
 
 // Own cards are per learner: render per request, never cache one learner's card for another.
@@ -27,7 +27,7 @@ export async function generateMetadata({ params }: PageProps<'/cards/[id]'>): Pr
   return { title: (await findCard(id))?.card.title ?? 'Card not found' }
 }
 
-function ModelAnswer({ markdown }: { markdown: string }) {
+function ModelAnswer({ markdown, format = 'markdown' }: { markdown: string; format?: 'markdown' | 'html' }) {
   return (
     <section aria-labelledby="answer-title">
       <h2 id="answer-title" className="text-xl font-semibold">
@@ -41,7 +41,7 @@ function ModelAnswer({ markdown }: { markdown: string }) {
           className="prose-drill mt-2 max-w-3xl"
           // Rendered by lib/content/markdown: raw HTML escaped, output sanitized (sanitize-html).
           // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitize-html output
-          dangerouslySetInnerHTML={{ __html: markdownToHtml(markdown) }}
+          dangerouslySetInnerHTML={{ __html: cardTextToHtml(markdown, format) }}
         />
       )}
     </section>
@@ -72,9 +72,19 @@ export default async function CardPage({ params }: PageProps<'/cards/[id]'>) {
         <h1 id="card-title" className="mt-1 text-2xl font-bold">
           {card.title}
         </h1>
-        <p data-testid="card-prompt" className="mt-3 max-w-3xl text-lg">
-          {card.prompt}
-        </p>
+        {found.kind === 'own' && found.card.format === 'html' ? (
+          <div
+            data-testid="card-prompt"
+            className="prose-drill mt-3 max-w-3xl text-lg"
+            // Imported from Anki: sanitized by lib/content/markdown (Anki's HTML path).
+            // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitize-html output
+            dangerouslySetInnerHTML={{ __html: cardTextToHtml(card.prompt, 'html') }}
+          />
+        ) : (
+          <p data-testid="card-prompt" className="mt-3 max-w-3xl text-lg">
+            {card.prompt}
+          </p>
+        )}
         {found.kind === 'own' && (
           <div className="mt-4 flex flex-wrap items-center gap-3">
             <Link href={`/cards/${card.id}/edit`} className={buttonClass()}>
@@ -85,16 +95,26 @@ export default async function CardPage({ params }: PageProps<'/cards/[id]'>) {
         )}
       </header>
 
-      <section aria-labelledby="points-title">
-        <h2 id="points-title" className="text-xl font-semibold">
-          The {card.points.length} points to say
-        </h2>
-        <div className="mt-3 max-w-3xl">
-          <PointList points={card.points} />
-        </div>
-      </section>
+      {card.points.length > 0 ? (
+        <section aria-labelledby="points-title">
+          <h2 id="points-title" className="text-xl font-semibold">
+            The {card.points.length} points to say
+          </h2>
+          <div className="mt-3 max-w-3xl">
+            <PointList points={card.points} />
+          </div>
+        </section>
+      ) : (
+        <p data-testid="plain-card-note" className="max-w-3xl text-zinc-700 dark:text-zinc-300">
+          A plain card: recall the answer, then grade yourself with the four buttons. Edit it to give it
+          points (Suggest points takes them from the answer&apos;s list).
+        </p>
+      )}
 
-      <ModelAnswer markdown={card.answerMarkdown} />
+      <ModelAnswer
+        markdown={card.answerMarkdown}
+        format={found.kind === 'own' ? (found.card.format ?? 'markdown') : 'markdown'}
+      />
 
       {found.kind === 'built-in' && found.card.scenarios.length > 0 && (
         <section aria-labelledby="timelines-title">

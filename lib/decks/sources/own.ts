@@ -1,7 +1,7 @@
 // A learner's own decks: their cards in the own_cards table, one deck per deck name.
 import type { Sqlite } from '@/db/open'
 import { type OwnCardRecord, ownCardQueries } from '@/db/queries/own-cards'
-import { suggestRecallRating } from '@/lib/srs/rubric'
+import { Rating, type SuggestRating, suggestRecallRating } from '@/lib/srs/rubric'
 import { type DeckInfo, type DeckSource, ownDeckId, type ReviewCard } from '../types'
 
 export function reviewCardOfOwn(card: OwnCardRecord): ReviewCard {
@@ -13,6 +13,8 @@ export function reviewCardOfOwn(card: OwnCardRecord): ReviewCard {
       prompt: card.prompt,
       answerMarkdown: card.answerMarkdown,
       kind: 'recall' as const,
+      format: card.format ?? 'markdown',
+      suspended: card.suspended ?? false,
     },
     // Lazy, like the record's: only the card the queue picks needs its points.
     'points',
@@ -30,6 +32,13 @@ export function ownDecksOf(cards: readonly OwnCardRecord[]): DeckInfo[] {
   return [...decks.values()]
 }
 
+/**
+ * A plain card (no points: from Anki, or written without) has nothing to tick, so it
+ * suggests Good, Anki's usual answer for a card recalled; a card with points uses the rubric.
+ */
+export const suggestOwnCardRating: SuggestRating = (card, tickedIds) =>
+  card.points.length === 0 ? Rating.Good : suggestRecallRating(card, tickedIds)
+
 export const ownDeckSource: DeckSource = {
   info: (sqlite: Sqlite, learnerId: string) =>
     ownDecksOf(ownCardQueries(sqlite).listOwnCardsByLearnerId(learnerId)),
@@ -39,5 +48,5 @@ export const ownDeckSource: DeckSource = {
     const card = ownCardQueries(sqlite).getOwnCardByLearnerAndId({ learnerId, cardId })
     return card && reviewCardOfOwn(card)
   },
-  suggestRating: suggestRecallRating,
+  suggestRating: suggestOwnCardRating,
 }

@@ -43,6 +43,7 @@ export default async function EditCardPage({ params }: PageProps<'/cards/[id]/ed
           deck: card.deckName,
           points: card.points.map((point) => ({ ...point, cues: point.cues.join(', ') })),
           answerMarkdown: card.answerMarkdown,
+          format: card.format ?? 'markdown',
         }}
       />
     </section>

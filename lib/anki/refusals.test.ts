@@ -1,0 +1,193 @@
+// Goal: every file Drill cannot take is refused with a sentence that names the file
+// and the reason — and stores nothing, not even half an import.
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import Database from 'better-sqlite3'
+import { zipSync } from 'fflate'
+import { beforeEach, describe, expect, test } from 'vitest'
+import type { Sqlite } from '@/db/open'
+import { addLearner, freshDatabase } from '@/lib/transfer/testing'
+import {
+  type FixtureCollection,
+  legacyCollectionBytes,
+  legacyPackage,
+  modernPackage,
+} from '@/tests/anki/build'
+import { ankiRows, importBytes } from '@/tests/anki/run'
+import { sampleCollection } from '@/tests/anki/sample'
+import { zstdCompress } from '@/tests/anki/zstd'
+import { ANKI_LIMITS } from './limits'
+
+let sqlite: Sqlite
+beforeEach(() => {
+  sqlite = freshDatabase()
+  addLearner(sqlite, 'alice')
+})
+
+function expectRefused(
+  result: ReturnType<typeof importBytes>,
+  file: string,
+  reason: RegExp,
+  kind: 'invalid' | 'over-limit' = 'invalid',
+) {
+  expect(result.kind).toBe('refused')
+  if (result.kind !== 'refused') return
+  expect(result.error.file).toBe(file)
+  expect(result.error.message).toMatch(new RegExp(`^${file.replace('.', '\\.')}: `))
+  expect(result.error.reason).toMatch(reason)
+  expect(result.error.kind).toBe(kind)
+  const rows = ankiRows(sqlite, 'alice')
+  expect(Object.values(rows).every((list) => list.length === 0)).toBe(true)
+}
+
+const MB = 1024 * 1024
+
+describe('refused, nothing stored', () => {
+  test('not a zip', () => {
+    expectRefused(
+      importBytes(sqlite, 'alice', 'deck.apkg', 'this is not a zip'),
+      'deck.apkg',
+      /not a zip archive/,
+    )
+  })
+
+  test('a zip with no Anki collection in it', () => {
+    const zip = zipSync({ 'notes.txt': new TextEncoder().encode('hello') })
+    expectRefused(importBytes(sqlite, 'alice', 'deck.apkg', zip), 'deck.apkg', /holds no Anki collection/)
+  })
+
+  test('a zip bomb by its ratio: 20 MB of zeros in a few KB', () => {
+    const zip = zipSync({ 'collection.anki2': new Uint8Array(20 * MB) }, { level: 9 })
+    expectRefused(
+      importBytes(sqlite, 'alice', 'bomb.apkg', zip),
+      'bomb.apkg',
+      /more than 100 times its size/,
+      'over-limit',
+    )
+  })
+
+  test('a zip bomb by its size: more than 200 MB declared', () => {
+    const zip = zipSync({ 'collection.anki2': legacyCollectionBytes(sampleCollection) })
+    // Declare 300 MB in the central directory (the local header says the truth).
+    const view = Buffer.from(zip)
+    const central = view.lastIndexOf(Buffer.from([0x50, 0x4b, 0x01, 0x02]))
+    view.writeUInt32LE(300 * MB, central + 24)
+    expectRefused(
+      importBytes(sqlite, 'alice', 'big.apkg', view),
+      'big.apkg',
+      /more than 200 MB/,
+      'over-limit',
+    )
+  })
+
+  test('a zip bomb whose headers lie is caught while inflating', () => {
+    const zip = Buffer.from(zipSync({ 'collection.anki2': new Uint8Array(12 * MB).fill(7) }, { level: 9 }))
+    // Both headers claim 1 KB; the count while inflating sees the truth.
+    zip.writeUInt32LE(1024, 22)
+    const central = zip.lastIndexOf(Buffer.from([0x50, 0x4b, 0x01, 0x02]))
+    zip.writeUInt32LE(1024, central + 24)
+    const limits = { ...ANKI_LIMITS, expandedBytes: 4 * MB }
+    expectRefused(
+      importBytes(sqlite, 'alice', 'liar.apkg', zip, { limits }),
+      'liar.apkg',
+      /expands to more than/,
+      'over-limit',
+    )
+  })
+
+  test('more than 20,000 notes', () => {
+    const fixture: FixtureCollection = {
+      notes: Array.from({ length: ANKI_LIMITS.notes + 1 }, (_, i) => ({
+        guid: `g${i}`,
+        type: 'basic' as const,
+        deck: 'Big',
+        fields: [`Question ${i}`, `Answer ${i}`],
+      })),
+    }
+    expectRefused(
+      importBytes(sqlite, 'alice', 'huge.apkg', legacyPackage(fixture)),
+      'huge.apkg',
+      /20001 notes/,
+      'over-limit',
+    )
+  })
+
+  test.each(['../evil.sh', '/etc/passwd', 'media/../../x', 'C:\\x'])('an entry named %s', (name) => {
+    const zip = zipSync({
+      'collection.anki2': legacyCollectionBytes(sampleCollection),
+      [name]: new Uint8Array([1]),
+    })
+    expectRefused(importBytes(sqlite, 'alice', 'deck.apkg', zip), 'deck.apkg', /unsafe entry name/)
+  })
+
+  test('a database that fails PRAGMA integrity_check', () => {
+    const bytes = Buffer.from(legacyCollectionBytes(sampleCollection))
+    // Scribble over the b-tree pages after the header page.
+    for (let i = 4096 + 100; i < bytes.length; i += 97) bytes[i] = (bytes[i] ?? 0) ^ 0x5a
+    const zip = zipSync({ 'collection.anki2': bytes })
+    expectRefused(
+      importBytes(sqlite, 'alice', 'broken.apkg', zip),
+      'broken.apkg',
+      /integrity_check|not a SQLite database/,
+    )
+  })
+
+  test('a SQLite file without the Anki tables', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'drill-anki-'))
+    const file = path.join(dir, 'x.db')
+    const db = new Database(file)
+    db.exec('CREATE TABLE notes (id integer primary key); CREATE TABLE col (id integer)')
+    db.close()
+    const zip = zipSync({ 'collection.anki2': fs.readFileSync(file) })
+    fs.rmSync(dir, { recursive: true })
+    expectRefused(
+      importBytes(sqlite, 'alice', 'foreign.apkg', zip),
+      'foreign.apkg',
+      /not an Anki collection: it has no cards, revlog table/,
+    )
+  })
+
+  test('a zstd frame that does not decode', async () => {
+    const good = await modernPackage(sampleCollection)
+    expect(importBytes(sqlite, 'alice', 'ok.apkg', good).kind).toBe('imported')
+    sqlite = freshDatabase()
+    addLearner(sqlite, 'alice')
+    const meta = new Uint8Array([0x08, 0x03])
+    const zip = zipSync({
+      meta,
+      'collection.anki21b': new Uint8Array(5000).fill(0x42),
+      media: await zstdCompress(new Uint8Array(0)),
+    })
+    expectRefused(importBytes(sqlite, 'alice', 'zstd.apkg', zip), 'zstd.apkg', /zstd frame that decodes/)
+  })
+
+  test('a zstd frame cut short', async () => {
+    const frame = await zstdCompress(legacyCollectionBytes(sampleCollection))
+    const zip = zipSync({
+      meta: new Uint8Array([0x08, 0x03]),
+      'collection.anki21b': frame.subarray(0, frame.length >> 1),
+    })
+    expectRefused(importBytes(sqlite, 'alice', 'cut.apkg', zip), 'cut.apkg', /zstd frame that decodes/)
+  })
+
+  test('an unknown .txt header', () => {
+    const text = '#separator:tab\n#html:true\n#colour:blue\nFront\tBack\n'
+    expectRefused(
+      importBytes(sqlite, 'alice', 'notes.txt', text),
+      'notes.txt',
+      /unknown header "#colour:blue" on line 3/,
+    )
+  })
+
+  test('a failure half-way through the writes leaves no card, log or image', () => {
+    sqlite.exec(
+      "CREATE TRIGGER fail_late AFTER INSERT ON review_logs BEGIN SELECT RAISE(ABORT, 'disk full (simulated)'); END",
+    )
+    expect(() => importBytes(sqlite, 'alice', 'deck.apkg', legacyPackage(sampleCollection))).toThrow(
+      /disk full/,
+    )
+    const rows = ankiRows(sqlite, 'alice')
+    expect(Object.values(rows).every((list) => list.length === 0)).toBe(true)
+  })
+})
