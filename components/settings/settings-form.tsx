@@ -67,6 +67,59 @@ function NumberField({
   )
 }
 
+/** The interview plan's two settings (lib/plan): the date and how far new cards may be sped up for it. */
+function InterviewFields({
+  interviewDate,
+  maxNewPerDay,
+  errors,
+  describedBy,
+}: {
+  interviewDate: string | null
+  maxNewPerDay: number
+  errors: Partial<Record<string, string>>
+  describedBy: (field: string, hint?: string) => string | undefined
+}) {
+  return (
+    <fieldset className="space-y-4">
+      <legend className="font-medium">Your interview</legend>
+      <div>
+        <label htmlFor="interviewDate" className="font-medium">
+          Interview date
+        </label>
+        <input
+          id="interviewDate"
+          name="interviewDate"
+          type="text"
+          inputMode="numeric"
+          autoComplete="off"
+          placeholder="YYYY-MM-DD"
+          defaultValue={interviewDate ?? ''}
+          aria-describedby={describedBy('interviewDate', 'interviewDate-hint')}
+          aria-invalid={errors.interviewDate ? true : undefined}
+          className={inputClass}
+        />
+        <p id="interviewDate-hint" className="mt-1 text-sm text-zinc-700 dark:text-zinc-300">
+          The study day of your interview, written YYYY-MM-DD (at most two years ahead). Drill plans your
+          reviews to it: every card you have studied comes back in the last three days before it. Leave it
+          empty to remove the plan.
+        </p>
+        <FieldError id="interviewDate-error" message={errors.interviewDate} />
+      </div>
+      <NumberField
+        name="maxNewPerDay"
+        label="Maximum new per day"
+        min={0}
+        max={1000}
+        step={1}
+        defaultValue={maxNewPerDay}
+        hint="With an interview date, Drill may start more new cards a day than “New cards per day”, up to this, so every card is seen twice before the day."
+        error={errors.maxNewPerDay}
+        describedBy={describedBy('maxNewPerDay', 'maxNewPerDay-hint')}
+      />
+    </fieldset>
+  )
+}
+
 export interface DeckSwitch {
   id: string
   title: string
@@ -126,6 +179,13 @@ export function SettingsForm({
           describedBy={describedBy('reviewsPerDay')}
         />
       </div>
+
+      <InterviewFields
+        interviewDate={initial.interviewDate}
+        maxNewPerDay={initial.maxNewPerDay}
+        errors={errors}
+        describedBy={describedBy}
+      />
 
       <div className="flex items-start gap-2">
         <input

@@ -4,6 +4,8 @@
 import type { Sqlite } from '@/db/open'
 import { type CardStateRecord, type ReviewLogRecord, studyQueries } from '@/db/queries/study'
 import { suggestDrillRating } from '@/lib/drills/rating'
+import { isoDateDayNumber } from '@/lib/plan/final-window'
+import { newCardCeilingToday, newCardPacing } from '@/lib/plan/pacing'
 import { type GradeRating, suggestRating } from './rubric'
 import { type CardSchedule, previewSchedule, type SchedulePreview, scheduleAfterGrade } from './scheduler'
 import { type StudySettings, studySettingsFrom } from './settings'
@@ -80,7 +82,15 @@ function studyQueue<C extends StudyCard>(
   const seen = q.getSeenCardIdsByLearnerId(learnerId)
   const unseen = deck.filter((card) => !seen.has(card.id))
   const reviewRoom = Math.max(0, settings.reviewsPerDay - reviewsToday)
-  const newRoom = Math.max(0, settings.newPerDay - counts.newCards)
+  // An interview ahead may raise today's new-card limit so every card is seen twice before it.
+  const newLimit = newCardPacing({
+    ...settings,
+    todayDay: today.dayNumber,
+    interviewDay: settings.interviewDate ? isoDateDayNumber(settings.interviewDate) : null,
+    notStarted: unseen.length,
+    startedToday: counts.newCards,
+  }).limitToday
+  const newRoom = Math.max(0, newLimit - counts.newCards)
   const dueNowRows = dueRows.filter((row) => row.dueMs <= nowMs).slice(0, reviewRoom)
   // Same-day steps only: a step due later today waits unless it is close (learn-ahead).
   const aheadRows = dueRows.filter((row) => row.dueMs > nowMs && row.dueMs <= nowMs + LEARN_AHEAD_MS)
@@ -214,7 +224,12 @@ export function gradeReview(sqlite: Sqlite, deck: readonly StudyCard[], input: G
         fromMs: today.startMs,
         toMs: today.endMs,
       })
-      if (counts.newCards >= settings.newPerDay) return { kind: 'not-due', dueMs: null }
+      const ceiling = newCardCeilingToday({
+        ...settings,
+        todayDay: today.dayNumber,
+        interviewDay: settings.interviewDate ? isoDateDayNumber(settings.interviewDate) : null,
+      })
+      if (counts.newCards >= ceiling) return { kind: 'not-due', dueMs: null }
     }
 
     const known = new Set(card.points.map((p) => p.id))

@@ -10,6 +10,17 @@ function parseJson(text: string): unknown {
   return JSON.parse(text)
 }
 
+/** The stored parameters (a JSON array), or null for the defaults or anything unreadable. */
+function parseParameters(text: string | null): number[] | null {
+  if (text === null) return null
+  try {
+    const value: unknown = JSON.parse(text)
+    return Array.isArray(value) && value.every((x) => typeof x === 'number') ? value : null
+  } catch {
+    return null
+  }
+}
+
 export function exportStudyState(sqlite: Sqlite, learnerId: string, nowMs: number): StudyStateFile {
   const db = drizzleFor(sqlite)
   const settingsRow = db.select().from(learnerSettings).where(eq(learnerSettings.learnerId, learnerId)).get()
@@ -40,6 +51,9 @@ export function exportStudyState(sqlite: Sqlite, learnerId: string, nowMs: numbe
           timezone: settingsRow.timezone,
           updatedAtMs: settingsRow.updatedAtMs,
           disabledDecks: parseDeckIds(settingsRow.disabledDecks),
+          interviewDate: settingsRow.interviewDate,
+          maxNewPerDay: settingsRow.maxNewPerDay,
+          fsrsParameters: parseParameters(settingsRow.fsrsParameters),
         }
       : null,
     // Fields named one by one: a column added later must join the format on purpose.

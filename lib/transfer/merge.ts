@@ -102,8 +102,14 @@ function prepareMergeQueries(db: Db) {
 
 /** The settings row's columns for a file's settings (the deck list stored as its JSON column). */
 function settingsColumns(settings: ExportedSettings) {
-  const { disabledDecks, ...scalars } = settings
-  return disabledDecks === undefined ? scalars : { ...scalars, disabledDecks: deckListJson(disabledDecks) }
+  const { disabledDecks, fsrsParameters, ...scalars } = settings
+  return {
+    ...scalars,
+    ...(disabledDecks === undefined ? {} : { disabledDecks: deckListJson(disabledDecks) }),
+    ...(fsrsParameters === undefined
+      ? {}
+      : { fsrsParameters: fsrsParameters === null ? null : JSON.stringify(fsrsParameters) }),
+  }
 }
 
 const deckListJson = (deckIds: readonly string[]) => JSON.stringify([...new Set(deckIds)].sort())

@@ -1,0 +1,58 @@
+// The FSRS optimizer off the request thread: one worker per run. It builds fsrs-rs
+// items from plain numbers, trains (computeParameters) with progress, scores the
+// current and the new parameters on the same items (evaluate), and reports. A
+// 'cancel' message makes the next progress callback return false, which stops
+// fsrs-rs ("Interrupted"). Plain JavaScript: the server loads it by path, unbundled.
+// Messages: lib/plan/optimizer/protocol.ts.
+import { parentPort } from 'node:worker_threads'
+import {
+  computeParameters,
+  FSRSBinding,
+  FSRSBindingItem,
+  FSRSBindingReview,
+} from '@open-spaced-repetition/binding'
+
+let cancelled = false
+
+function toItems(items) {
+  return items.map(
+    (reviews) => new FSRSBindingItem(reviews.map(([rating, delta]) => new FSRSBindingReview(rating, delta))),
+  )
+}
+
+function scores(evaluation) {
+  return { logLoss: evaluation.logLoss, rmseBins: evaluation.rmseBins }
+}
+
+async function train({ items, current, enableShortTerm }) {
+  const fsrsItems = toItems(items)
+  const parameters = await computeParameters(fsrsItems, {
+    enableShortTerm,
+    // How often fsrs-rs reports (ms); it also bounds how long a cancel waits.
+    timeout: 50,
+    progress: (done, total) => {
+      parentPort.postMessage({ type: 'progress', current: done, total })
+      return !cancelled
+    },
+  })
+  const before = scores(new FSRSBinding(current).evaluate(fsrsItems))
+  const after = scores(new FSRSBinding(parameters).evaluate(fsrsItems))
+  return { parameters, before, after }
+}
+
+parentPort.on('message', (message) => {
+  if (message.type === 'cancel') {
+    cancelled = true
+    return
+  }
+  if (message.type !== 'train') return
+  train(message).then(
+    (result) => parentPort.postMessage({ type: 'done', ...result }),
+    (error) =>
+      parentPort.postMessage(
+        cancelled
+          ? { type: 'cancelled' }
+          : { type: 'failed', message: error instanceof Error ? error.message : String(error) },
+      ),
+  )
+})
