@@ -137,6 +137,7 @@ function simulateCard(
   while (day < interviewDay) {
     const uRecall = random()
     const uRating = random()
+    const firstSight = memory === null
     let rating: number
     if (!memory) {
       rating = pick(profile.firstRatingShare, uRating) + 1
@@ -158,6 +159,7 @@ function simulateCard(
       todayDay: day,
       plainDueDay: day + plainDays,
       interviewDay,
+      firstSight,
     }).dueDay
   }
   const recall = memory ? step.recall(Math.max(0, interviewDay - lastDay), memory.stability) : null

@@ -2,6 +2,9 @@
 // whose plain FSRS due would fall on or after the interview day is brought forward
 // into the last study days before it, so no studied card goes unreviewed there.
 // Never later than FSRS: a due already before the interview day is left as it is.
+// A review inside the window is that card's window review: what it schedules is
+// plain FSRS, unless it was the card's first sight, which is brought forward too,
+// so a card started as late as two days before the interview is still seen twice.
 //
 // A leaf on purpose (no imports): the scheduler in lib/srs applies it at the one
 // place it computes a due, and everything else in lib/plan builds on lib/srs.
@@ -59,27 +62,37 @@ export interface WindowedDue {
   broughtForwardFromDay: number | null
 }
 
+/** True when `day` is one of the final window's days. */
+export function isInFinalWindow(day: number, interviewDay: number): boolean {
+  return day >= interviewDay - FINAL_WINDOW_DAYS && day < interviewDay
+}
+
 /**
  * The due day a review on `todayDay` gets. `interviewDay` null (no date) or already
  * reached: plain FSRS. Otherwise a plain due on or after the interview day moves to
  * one of the window's days still ahead (which one is fixed by the card, to spread
- * the load); with no window day ahead (reviewed on the last day before) it stays.
+ * the load); with no window day ahead (reviewed on the last day before), or for a
+ * review inside the window that was not the card's first sight, it stays.
  */
 export function dueDayWithFinalWindow({
   cardKey,
   todayDay,
   plainDueDay,
   interviewDay,
+  firstSight,
 }: {
   cardKey: string
   todayDay: number
   plainDueDay: number
   interviewDay: number | null
+  /** The card's first review (it was new). */
+  firstSight: boolean
 }): WindowedDue {
-  if (interviewDay === null || plainDueDay < interviewDay)
-    return { dueDay: plainDueDay, broughtForwardFromDay: null }
+  const plain = { dueDay: plainDueDay, broughtForwardFromDay: null }
+  if (interviewDay === null || plainDueDay < interviewDay) return plain
+  if (!firstSight && isInFinalWindow(todayDay, interviewDay)) return plain
   const window = finalWindowAhead(todayDay, interviewDay)
-  if (!window) return { dueDay: plainDueDay, broughtForwardFromDay: null }
+  if (!window) return plain
   return {
     dueDay: windowDayFor(cardKey, window.firstDay, window.lastDay),
     broughtForwardFromDay: plainDueDay,

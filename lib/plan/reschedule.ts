@@ -1,11 +1,12 @@
 // When an interview date is saved, cards already scheduled on or after that day
 // (scheduled before there was a date, or for a later one) are brought forward into
-// its final window, the same rule the scheduler applies to every later grade.
+// its final window, the same rule the scheduler applies to every later grade; a card
+// last reviewed inside the window has had its window review and stays.
 // Today counts as a window day here: a card moved to today is simply due now.
 import type { DueMove } from '@/db/queries/plan'
 import type { CardStateRecord } from '@/db/queries/study'
 import { type StudyDayConfig, startOfStudyDayNumberMs, studyDayNumberOf } from '@/lib/srs/study-day'
-import { FINAL_WINDOW_DAYS, windowDayFor } from './final-window'
+import { FINAL_WINDOW_DAYS, isInFinalWindow, windowDayFor } from './final-window'
 
 export function dueMovesForInterview({
   cardStates,
@@ -24,13 +25,15 @@ export function dueMovesForInterview({
   const moves: DueMove[] = []
   for (const row of cardStates) {
     if (row.state === 0 || studyDayNumberOf(row.dueMs, config) < interviewDay) continue
+    const lastReviewDay = row.lastReviewMs === null ? null : studyDayNumberOf(row.lastReviewMs, config)
+    // Reviewed inside the window already: that was its window review.
+    if (lastReviewDay !== null && isInFinalWindow(lastReviewDay, interviewDay)) continue
     const toDay = windowDayFor(row.cardId, firstDay, lastDay)
-    const lastReviewDay = row.lastReviewMs === null ? toDay : studyDayNumberOf(row.lastReviewMs, config)
     moves.push({
       cardId: row.cardId,
       fromMs: row.dueMs,
       toMs: startOfStudyDayNumberMs(toDay, config),
-      scheduledDays: Math.max(0, toDay - lastReviewDay),
+      scheduledDays: Math.max(0, toDay - (lastReviewDay ?? toDay)),
     })
   }
   return moves

@@ -127,6 +127,7 @@ export function previewSchedule(
             todayDay: today,
             plainDueDay: today + plainDays,
             interviewDay,
+            firstSight: schedule === null || schedule.state === State.New,
           })
         : null
     const intervalDays = windowed ? windowed.dueDay - today : plainDays

@@ -35,6 +35,12 @@ export function optimizeProblem(result: Exclude<OptimizeResult, { kind: 'optimiz
         detail: `Optimizing needs at least ${result.minimum} training items (reviews of a card after its first, on a later day); your history has ${result.items}. Your parameters are unchanged.`,
         extra: { items: result.items, minimum: result.minimum },
       }
+    case 'not-enough-usable-history':
+      return {
+        code: 'not-enough-history',
+        detail: `fsrs-rs found too few usable reviews among your ${result.items} training items (it sets aside first intervals that occur only a few times). Review for a few more days. Your parameters are unchanged.`,
+        extra: { items: result.items },
+      }
     case 'invalid-history':
       return {
         code: 'invalid-history',

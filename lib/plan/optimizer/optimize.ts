@@ -22,6 +22,8 @@ export type OptimizeResult =
       parameters: number[]
     }
   | { kind: 'not-enough-history'; items: number; minimum: number }
+  /** Enough items by count, but fsrs-rs set too many aside (first intervals seen only a few times). */
+  | { kind: 'not-enough-usable-history'; items: number }
   | { kind: 'invalid-history'; reason: string }
   /** Another run is going (one at a time per server: training takes a whole core). */
   | { kind: 'busy' }
@@ -84,6 +86,8 @@ export async function trainAndKeep(
     if (signal?.aborted) run.cancel()
     signal?.addEventListener('abort', () => run.cancel(), { once: true })
     const outcome = await run.outcome
+    if (outcome.kind === 'failed' && /NotEnoughData/.test(outcome.message))
+      return { kind: 'not-enough-usable-history', items: items.length }
     if (outcome.kind !== 'trained') return outcome
     const kept = keepNew(outcome.before, outcome.after) ? 'new' : 'old'
     if (kept === 'new') {

@@ -41,6 +41,7 @@ export function startTraining({
     settle = resolve
   })
   let settled = false
+  let cancelRequested = false
   const finish = (result: TrainingOutcome) => {
     if (settled) return
     settled = true
@@ -54,6 +55,8 @@ export function startTraining({
   )
   worker.on('message', (message: FromWorker) => {
     if (message.type === 'progress') onProgress?.(message.current, message.total)
+    // A run cancelled after it finished is still cancelled: nothing of it may be kept.
+    else if (message.type === 'done' && cancelRequested) finish({ kind: 'cancelled' })
     else if (message.type === 'done')
       finish({
         kind: 'trained',
@@ -71,6 +74,7 @@ export function startTraining({
     outcome,
     cancel() {
       if (settled) return
+      cancelRequested = true
       worker.postMessage({ type: 'cancel' } satisfies ToWorker)
       // fsrs-rs stops at its next progress report; a worker that does not answer soon is ended.
       setTimeout(() => finish({ kind: 'cancelled' }), 2_000).unref()

@@ -35,6 +35,7 @@ async function train({ items, current, enableShortTerm }) {
       return !cancelled
     },
   })
+  if (cancelled) return null
   const before = scores(new FSRSBinding(current).evaluate(fsrsItems))
   const after = scores(new FSRSBinding(parameters).evaluate(fsrsItems))
   return { parameters, before, after }
@@ -47,7 +48,8 @@ parentPort.on('message', (message) => {
   }
   if (message.type !== 'train') return
   train(message).then(
-    (result) => parentPort.postMessage({ type: 'done', ...result }),
+    (result) =>
+      parentPort.postMessage(result && !cancelled ? { type: 'done', ...result } : { type: 'cancelled' }),
     (error) =>
       parentPort.postMessage(
         cancelled
