@@ -3,10 +3,10 @@
 import type { Sqlite } from '@/db/open'
 import { deckSources } from './registry'
 import { disabledDecksOf } from './settings'
-import type { DeckInfo, DeckSource, ReviewCard } from './types'
+import type { DeckCardTitle, DeckInfo, DeckSource, ReviewCard } from './types'
 
 export { disabledDecksOf, saveDisabledDecks } from './settings'
-export type { DeckId, DeckInfo, ReviewCard, ReviewPoint } from './types'
+export type { DeckCardTitle, DeckId, DeckInfo, ReviewCard, ReviewPoint } from './types'
 
 function infosOf(source: DeckSource, sqlite: Sqlite, learnerId: string): DeckInfo[] {
   return typeof source.info === 'function' ? source.info(sqlite, learnerId) : [source.info]
@@ -30,6 +30,15 @@ export function reviewDeckFor(sqlite: Sqlite, learnerId: string): ReviewCard[] {
   const disabled = disabledDecksOf(sqlite, learnerId)
   const cards = allReviewCardsFor(sqlite, learnerId)
   return disabled.size === 0 ? cards : cards.filter((card) => !disabled.has(card.deckId))
+}
+
+/** Id, deck and title of the review deck's cards, in deck order, without reading their content. */
+export function reviewDeckTitlesFor(sqlite: Sqlite, learnerId: string): DeckCardTitle[] {
+  const disabled = disabledDecksOf(sqlite, learnerId)
+  return deckSources
+    .flatMap((source) => (source.titles ? source.titles(sqlite, learnerId) : source.cards(sqlite, learnerId)))
+    .filter((card) => !disabled.has(card.deckId))
+    .map(({ id, deckId, title }) => ({ id, deckId, title }))
 }
 
 /** Any card this learner may have (whether or not its deck is on), or undefined. */

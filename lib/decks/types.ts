@@ -41,7 +41,11 @@ export interface DeckSource {
   cards(sqlite: Sqlite, learnerId: string): ReviewCard[]
   /** Optional fast path for one card (grading resolves one card per review). */
   cardById?(sqlite: Sqlite, learnerId: string, cardId: string): ReviewCard | undefined
+  /** Optional fast path for lists that need no content (the interview plan): ids, decks, titles. */
+  titles?(sqlite: Sqlite, learnerId: string): DeckCardTitle[]
 }
+
+export type DeckCardTitle = Pick<ReviewCard, 'id' | 'deckId' | 'title'>
 
 export const OWN_DECK_PREFIX = 'own:'
 

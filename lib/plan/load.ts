@@ -4,7 +4,7 @@
 import type { Sqlite } from '@/db/open'
 import { planQueries } from '@/db/queries/plan'
 import { studyQueries } from '@/db/queries/study'
-import { type ReviewCard, reviewDeckFor } from '@/lib/decks'
+import { type DeckCardTitle, reviewDeckFor, reviewDeckTitlesFor } from '@/lib/decks'
 import { type StudySettings, studySettingsFrom } from '@/lib/srs/settings'
 import { studyDayBounds } from '@/lib/srs/study-day'
 import { answerProfileFrom } from './answer-profile'
@@ -16,7 +16,7 @@ import { type CardPointRecall, pointRecallAtInterview } from './point-recall'
 export interface LoadedPlan {
   plan: Plan
   settings: StudySettings
-  deck: ReviewCard[]
+  deck: DeckCardTitle[]
 }
 
 export function settingsOfLearner(sqlite: Sqlite, learnerId: string): StudySettings {
@@ -25,7 +25,7 @@ export function settingsOfLearner(sqlite: Sqlite, learnerId: string): StudySetti
 
 export function loadPlan(sqlite: Sqlite, learnerId: string, nowMs: number): LoadedPlan {
   const settings = settingsOfLearner(sqlite, learnerId)
-  const deck = reviewDeckFor(sqlite, learnerId)
+  const deck = reviewDeckTitlesFor(sqlite, learnerId)
   const today = studyDayBounds(nowMs, settings)
   const startedToday = studyQueries(sqlite).countReviewsByLearnerIdBetween({
     learnerId,
@@ -45,7 +45,7 @@ export interface PlanDetails {
 export function loadPlanDetails(
   sqlite: Sqlite,
   learnerId: string,
-  { plan, settings, deck }: LoadedPlan,
+  { plan, settings }: LoadedPlan,
 ): PlanDetails {
   const broughtForward = new Map<string, number>()
   if (plan.interviewDay === null || plan.status === 'passed')
@@ -64,7 +64,7 @@ export function loadPlanDetails(
     if (from !== null) broughtForward.set(row.cardId, from)
   }
   const pointRecall = pointRecallAtInterview({
-    cards: deck,
+    cards: reviewDeckFor(sqlite, learnerId),
     reviews: q.getPointReviewsByLearnerId({ learnerId }),
     interviewDay: plan.interviewDay,
     config: settings,

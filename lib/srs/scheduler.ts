@@ -99,6 +99,15 @@ function toFsrsCard(
   }
 }
 
+let lastInterview: { date: string; day: number | null } = { date: '', day: null }
+
+function interviewDayOf(settings: SchedulerSettings): number | null {
+  if (!settings.interviewDate) return null
+  if (lastInterview.date !== settings.interviewDate)
+    lastInterview = { date: settings.interviewDate, day: isoDateDayNumber(settings.interviewDate) }
+  return lastInterview.day
+}
+
 /** What each of the four grades would do to this card now. */
 export function previewSchedule(
   cardId: string,
@@ -112,7 +121,7 @@ export function previewSchedule(
     new Date(nowStudyMs),
   )
   const today = studyDayNumberOf(nowMs, settings)
-  const interviewDay = settings.interviewDate ? isoDateDayNumber(settings.interviewDate) : null
+  const interviewDay = interviewDayOf(settings)
   const outcomes = {} as SchedulePreview
   for (const rating of RATINGS) {
     const { card } = preview[rating]

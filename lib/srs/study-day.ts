@@ -53,13 +53,39 @@ export function isValidTimezone(timezone: string): boolean {
   }
 }
 
-/** The zone's offset from UTC at that instant, in ms (Berlin in summer: +7_200_000). */
-export function zoneOffsetMs(instantMs: number, timezone: string): number {
+function zoneOffsetFromIntl(instantMs: number, timezone: string): number {
   const parts = partsFormatter(timezone).formatToParts(new Date(instantMs))
   const get = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)?.value ?? 0)
   const asUtc = Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second'))
   const wholeSecondsMs = instantMs - (((instantMs % 1000) + 1000) % 1000)
   return asUtc - wholeSecondsMs
+}
+
+// Intl's formatToParts costs microseconds and a schedule takes a dozen offsets, so
+// offsets are remembered per zone and 15-minute slice of time: a slice whose two
+// ends agree has one offset throughout (zones change offset at most once in it).
+const OFFSET_SLICE_MS = 15 * 60_000
+const MAX_SLICES_PER_ZONE = 50_000
+const offsetSlices = new Map<string, Map<number, number>>()
+
+/** The zone's offset from UTC at that instant, in ms (Berlin in summer: +7_200_000). */
+export function zoneOffsetMs(instantMs: number, timezone: string): number {
+  const slice = Math.floor(instantMs / OFFSET_SLICE_MS)
+  let slices = offsetSlices.get(timezone)
+  const cached = slices?.get(slice)
+  if (cached !== undefined) return cached
+  const startMs = slice * OFFSET_SLICE_MS
+  const offset = zoneOffsetFromIntl(startMs, timezone)
+  // A change of offset inside the slice (a DST switch off the quarter hour): ask Intl about this instant.
+  if (zoneOffsetFromIntl(startMs + OFFSET_SLICE_MS - 1000, timezone) !== offset)
+    return zoneOffsetFromIntl(instantMs, timezone)
+  if (!slices) {
+    slices = new Map()
+    offsetSlices.set(timezone, slices)
+  }
+  if (slices.size >= MAX_SLICES_PER_ZONE) slices.clear()
+  slices.set(slice, offset)
+  return offset
 }
 
 /**
@@ -101,8 +127,18 @@ export function studyDayNumberOf(instantMs: number, config: StudyDayConfig): num
 }
 
 /** The first instant of a study day (its rollover on its own date). */
+const dayStarts = new Map<string, number>()
+
 export function startOfStudyDayNumberMs(dayNumber: number, config: StudyDayConfig): number {
-  return zonedWallTimeToMs(studyDateFromNumber(dayNumber), config.rolloverHour, config.timezone)
+  // Every schedule asks for a few day starts; the answer for a (zone, hour, day) never changes.
+  const key = `${config.timezone}|${config.rolloverHour}|${dayNumber}`
+  let startMs = dayStarts.get(key)
+  if (startMs === undefined) {
+    startMs = zonedWallTimeToMs(studyDateFromNumber(dayNumber), config.rolloverHour, config.timezone)
+    if (dayStarts.size >= 100_000) dayStarts.clear()
+    dayStarts.set(key, startMs)
+  }
+  return startMs
 }
 
 export interface StudyDayBounds {

@@ -24,19 +24,23 @@ function scores(evaluation) {
   return { logLoss: evaluation.logLoss, rmseBins: evaluation.rmseBins }
 }
 
+/** How often fsrs-rs reports progress (ms). Its answer waits for the next report, so short is faster. */
+export const PROGRESS_EVERY_MS = 10
+
 async function train({ items, current, enableShortTerm }) {
   const fsrsItems = toItems(items)
-  const parameters = await computeParameters(fsrsItems, {
+  const training = computeParameters(fsrsItems, {
     enableShortTerm,
-    // How often fsrs-rs reports (ms); it also bounds how long a cancel waits.
-    timeout: 50,
+    timeout: PROGRESS_EVERY_MS,
     progress: (done, total) => {
       parentPort.postMessage({ type: 'progress', current: done, total })
       return !cancelled
     },
   })
-  if (cancelled) return null
+  // fsrs-rs trains on its own thread: score the current parameters meanwhile.
   const before = scores(new FSRSBinding(current).evaluate(fsrsItems))
+  const parameters = await training
+  if (cancelled) return null
   const after = scores(new FSRSBinding(parameters).evaluate(fsrsItems))
   return { parameters, before, after }
 }
