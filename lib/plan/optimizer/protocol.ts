@@ -7,12 +7,23 @@ export interface Scores {
   rmseBins: number
 }
 
+/** How often fsrs-rs reports progress (ms). Its answer waits for the next report, so short is faster. */
+export const PROGRESS_EVERY_MS = 10
+
+/** Every message names its run: a warm worker serves one run after another. */
 export type ToWorker =
-  | { type: 'train'; items: readonly TrainingItem[]; current: readonly number[]; enableShortTerm: boolean }
-  | { type: 'cancel' }
+  | {
+      type: 'train'
+      runId: number
+      items: readonly TrainingItem[]
+      current: readonly number[]
+      enableShortTerm: boolean
+      progressEveryMs: number
+    }
+  | { type: 'cancel'; runId: number }
 
 export type FromWorker =
-  | { type: 'progress'; current: number; total: number }
-  | { type: 'done'; parameters: number[]; before: Scores; after: Scores }
-  | { type: 'cancelled' }
-  | { type: 'failed'; message: string }
+  | { type: 'progress'; runId: number; current: number; total: number }
+  | { type: 'done'; runId: number; parameters: number[]; before: Scores; after: Scores }
+  | { type: 'cancelled'; runId: number }
+  | { type: 'failed'; runId: number; message: string }

@@ -1,8 +1,9 @@
-// The FSRS optimizer off the request thread: one worker per run. It builds fsrs-rs
-// items from plain numbers, trains (computeParameters) with progress, scores the
-// current and the new parameters on the same items (evaluate), and reports. A
-// 'cancel' message makes the next progress callback return false, which stops
-// fsrs-rs ("Interrupted"). Plain JavaScript: the server loads it by path, unbundled.
+// The FSRS optimizer off the request thread. For each 'train' message it builds
+// fsrs-rs items from plain numbers, trains (computeParameters) with progress, scores
+// the current and the new parameters on the same items (evaluate), and reports. A
+// 'cancel' for the run makes the next progress callback return false, which stops
+// fsrs-rs ("Interrupted"). Kept warm between runs by run-training.ts; runs come one
+// at a time. Plain JavaScript: the server loads it by path, unbundled.
 // Messages: lib/plan/optimizer/protocol.ts.
 import { parentPort } from 'node:worker_threads'
 import {
@@ -12,7 +13,7 @@ import {
   FSRSBindingReview,
 } from '@open-spaced-repetition/binding'
 
-let cancelled = false
+const cancelledRuns = new Set()
 
 function toItems(items) {
   return items.map(
@@ -24,41 +25,46 @@ function scores(evaluation) {
   return { logLoss: evaluation.logLoss, rmseBins: evaluation.rmseBins }
 }
 
-/** How often fsrs-rs reports progress (ms). Its answer waits for the next report, so short is faster. */
-export const PROGRESS_EVERY_MS = 10
-
-async function train({ items, current, enableShortTerm }) {
+async function train({ runId, items, current, enableShortTerm, progressEveryMs }) {
   const fsrsItems = toItems(items)
   const training = computeParameters(fsrsItems, {
     enableShortTerm,
-    timeout: PROGRESS_EVERY_MS,
+    // How often fsrs-rs reports (protocol.ts PROGRESS_EVERY_MS); it also bounds how long a cancel waits.
+    timeout: progressEveryMs,
     progress: (done, total) => {
-      parentPort.postMessage({ type: 'progress', current: done, total })
-      return !cancelled
+      parentPort.postMessage({ type: 'progress', runId, current: done, total })
+      return !cancelledRuns.has(runId)
     },
   })
   // fsrs-rs trains on its own thread: score the current parameters meanwhile.
   const before = scores(new FSRSBinding(current).evaluate(fsrsItems))
   const parameters = await training
-  if (cancelled) return null
+  if (cancelledRuns.has(runId)) return null
   const after = scores(new FSRSBinding(parameters).evaluate(fsrsItems))
   return { parameters, before, after }
 }
 
 parentPort.on('message', (message) => {
   if (message.type === 'cancel') {
-    cancelled = true
+    cancelledRuns.add(message.runId)
     return
   }
   if (message.type !== 'train') return
-  train(message).then(
-    (result) =>
-      parentPort.postMessage(result && !cancelled ? { type: 'done', ...result } : { type: 'cancelled' }),
-    (error) =>
-      parentPort.postMessage(
-        cancelled
-          ? { type: 'cancelled' }
-          : { type: 'failed', message: error instanceof Error ? error.message : String(error) },
-      ),
-  )
+  const { runId } = message
+  train(message)
+    .then(
+      (result) =>
+        parentPort.postMessage(
+          result && !cancelledRuns.has(runId)
+            ? { type: 'done', runId, ...result }
+            : { type: 'cancelled', runId },
+        ),
+      (error) =>
+        parentPort.postMessage(
+          cancelledRuns.has(runId)
+            ? { type: 'cancelled', runId }
+            : { type: 'failed', runId, message: error instanceof Error ? error.message : String(error) },
+        ),
+    )
+    .finally(() => cancelledRuns.delete(runId))
 })
