@@ -63,11 +63,12 @@ function preparePlanQueries(sqlite: Sqlite) {
            state, last_review_ms FROM card_states WHERE learner_id = ? ORDER BY card_id`,
       )
       .raw(true),
-    history: sqlite.prepare(
-      `SELECT card_id AS cardId, rating, state_before AS stateBefore, reviewed_at_ms AS reviewedAtMs,
-         duration_ms AS durationMs
-       FROM review_logs WHERE learner_id = ? ORDER BY card_id, reviewed_at_ms, id`,
-    ),
+    history: sqlite
+      .prepare(
+        `SELECT card_id, rating, state_before, reviewed_at_ms, duration_ms
+         FROM review_logs WHERE learner_id = ? ORDER BY card_id, reviewed_at_ms, id`,
+      )
+      .raw(true),
     points: sqlite.prepare(
       `SELECT card_id AS cardId, reviewed_at_ms AS reviewedAtMs, points_ticked AS pointsTicked, points_all AS pointsAll
        FROM review_logs WHERE learner_id = ? ORDER BY card_id, reviewed_at_ms, id`,
@@ -124,7 +125,15 @@ function preparePlanQueries(sqlite: Sqlite) {
     },
     /** Every review, grouped by card, each card's in time order. */
     getReviewHistoryByLearnerId({ learnerId }: { learnerId: string }): HistoryReview[] {
-      return statements.history.all(learnerId) as HistoryReview[]
+      return (statements.history.all(learnerId) as [string, number, number, number, number][]).map(
+        ([cardId, rating, stateBefore, reviewedAtMs, durationMs]) => ({
+          cardId,
+          rating,
+          stateBefore,
+          reviewedAtMs,
+          durationMs,
+        }),
+      )
     },
     getPointReviewsByLearnerId({ learnerId }: { learnerId: string }): PointReview[] {
       return statements.points.all(learnerId) as PointReview[]

@@ -48,6 +48,26 @@ export function trainingItemsFrom(history: readonly HistoryReview[], config: Stu
   return { ok: true, items }
 }
 
+/**
+ * The items as one flat buffer for the worker: [item count, then per item its review
+ * count and its (rating, delta) pairs]. A transfer instead of cloning every small array.
+ */
+export function packItems(items: readonly TrainingItem[]): Float64Array<ArrayBuffer> {
+  let length = 1
+  for (const item of items) length += 1 + item.length * 2
+  const packed = new Float64Array(length)
+  packed[0] = items.length
+  let at = 1
+  for (const item of items) {
+    packed[at++] = item.length
+    for (const [rating, delta] of item) {
+      packed[at++] = rating
+      packed[at++] = delta
+    }
+  }
+  return packed
+}
+
 /** How many training items the history gives (what the button's count says). */
 export function countTrainingItems(history: readonly HistoryReview[], config: StudyDayConfig): number {
   const result = trainingItemsFrom(history, config)

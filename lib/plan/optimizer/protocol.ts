@@ -1,6 +1,5 @@
 // Messages between the server and the training worker (train-worker.mjs). Plain
 // data only: FSRS items cross the thread boundary as numbers and are built there.
-import type { TrainingItem } from './items'
 
 export interface Scores {
   logLoss: number
@@ -15,7 +14,8 @@ export type ToWorker =
   | {
       type: 'train'
       runId: number
-      items: readonly TrainingItem[]
+      /** The items packed by packItems (items.ts): one transferable buffer instead of thousands of arrays. */
+      packed: Float64Array
       current: readonly number[]
       enableShortTerm: boolean
       progressEveryMs: number

@@ -6,7 +6,7 @@
 // turns (lib/plan/optimizer/optimize.ts allows one at a time).
 import path from 'node:path'
 import { Worker } from 'node:worker_threads'
-import type { TrainingItem } from './items'
+import { packItems, type TrainingItem } from './items'
 import { type FromWorker, PROGRESS_EVERY_MS, type Scores, type ToWorker } from './protocol'
 
 /** The worker file, loaded by path: the server runs from the project root (npm start, tests, benchmarks). */
@@ -115,14 +115,18 @@ export function startTraining({
   worker.on('message', onMessage)
   worker.on('error', onError)
   worker.on('exit', onExit)
-  worker.postMessage({
-    type: 'train',
-    runId,
-    items,
-    current,
-    enableShortTerm,
-    progressEveryMs: PROGRESS_EVERY_MS,
-  } satisfies ToWorker)
+  const packed = packItems(items)
+  worker.postMessage(
+    {
+      type: 'train',
+      runId,
+      packed,
+      current,
+      enableShortTerm,
+      progressEveryMs: PROGRESS_EVERY_MS,
+    } satisfies ToWorker,
+    [packed.buffer],
+  )
   return {
     outcome,
     cancel() {

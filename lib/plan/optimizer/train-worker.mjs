@@ -15,18 +15,27 @@ import {
 
 const cancelledRuns = new Set()
 
-function toItems(items) {
-  return items.map(
-    (reviews) => new FSRSBindingItem(reviews.map(([rating, delta]) => new FSRSBindingReview(rating, delta))),
-  )
+/** Unpacks items.ts packItems: [item count, then per item its review count and (rating, delta) pairs]. */
+function toItems(packed) {
+  const items = new Array(packed[0])
+  let at = 1
+  for (let i = 0; i < items.length; i++) {
+    const reviews = new Array(packed[at++])
+    for (let r = 0; r < reviews.length; r++) {
+      reviews[r] = new FSRSBindingReview(packed[at], packed[at + 1])
+      at += 2
+    }
+    items[i] = new FSRSBindingItem(reviews)
+  }
+  return items
 }
 
 function scores(evaluation) {
   return { logLoss: evaluation.logLoss, rmseBins: evaluation.rmseBins }
 }
 
-async function train({ runId, items, current, enableShortTerm, progressEveryMs }) {
-  const fsrsItems = toItems(items)
+async function train({ runId, packed, current, enableShortTerm, progressEveryMs }) {
+  const fsrsItems = toItems(packed)
   const training = computeParameters(fsrsItems, {
     enableShortTerm,
     // How often fsrs-rs reports (protocol.ts PROGRESS_EVERY_MS); it also bounds how long a cancel waits.
