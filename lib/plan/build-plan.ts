@@ -3,7 +3,6 @@
 // next and last planned review, planned reviews per day, and the pacing of the
 // cards not started yet. What GET /api/plan, /plan and the home page show.
 import type { CardStateRecord } from '@/db/queries/study'
-import type { CardSchedule } from '@/lib/srs/scheduler'
 import type { StudySettings } from '@/lib/srs/settings'
 import { startOfStudyDayNumberMs, studyDayNumberOf } from '@/lib/srs/study-day'
 import { dayNumberIsoDate, isoDateDayNumber } from './final-window'
@@ -79,10 +78,6 @@ export interface Plan {
   pacing: NewCardPacing
 }
 
-function scheduleOf({ cardId: _cardId, ...schedule }: CardStateRecord): CardSchedule {
-  return schedule
-}
-
 export function buildPlan({ nowMs, settings, deck, cardStates, startedToday }: PlanInput): Plan {
   const todayDay = studyDayNumberOf(nowMs, settings)
   const interviewDay = settings.interviewDate ? isoDateDayNumber(settings.interviewDate) : null
@@ -141,7 +136,8 @@ export function buildPlan({ nowMs, settings, deck, cardStates, startedToday }: P
     if (!row && (startDay === null || startDay >= interviewDay)) return card
     const projected = projectCard({
       cardId: deckCard.id,
-      schedule: row ? scheduleOf(row) : null,
+      // A card state is its schedule (plus its id, which the scheduler ignores).
+      schedule: row ?? null,
       nowMs,
       startMs: startDay === null ? nowMs : startOfStudyDayNumberMs(startDay, settings),
       interviewStartMs,

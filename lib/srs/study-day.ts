@@ -116,27 +116,32 @@ export function studyDateFromNumber(dayNumber: number): StudyDate {
 
 /** The study day an instant belongs to. */
 export function studyDateOf(instantMs: number, config: StudyDayConfig): StudyDate {
-  const local = new Date(instantMs + zoneOffsetMs(instantMs, config.timezone))
-  let dayNumber = Math.floor(local.getTime() / DAY_MS)
-  if (local.getUTCHours() < config.rolloverHour) dayNumber -= 1
-  return studyDateFromNumber(dayNumber)
+  return studyDateFromNumber(studyDayNumberOf(instantMs, config))
 }
 
 export function studyDayNumberOf(instantMs: number, config: StudyDayConfig): number {
-  return studyDayNumber(studyDateOf(instantMs, config))
+  const localMs = instantMs + zoneOffsetMs(instantMs, config.timezone)
+  const dayNumber = Math.floor(localMs / DAY_MS)
+  // Before the rollover hour, local time still belongs to the previous study day.
+  return localMs - dayNumber * DAY_MS < config.rolloverHour * HOUR_MS ? dayNumber - 1 : dayNumber
 }
 
 /** The first instant of a study day (its rollover on its own date). */
-const dayStarts = new Map<string, number>()
+const dayStarts = new Map<string, Map<number, number>>()
 
 export function startOfStudyDayNumberMs(dayNumber: number, config: StudyDayConfig): number {
   // Every schedule asks for a few day starts; the answer for a (zone, hour, day) never changes.
-  const key = `${config.timezone}|${config.rolloverHour}|${dayNumber}`
-  let startMs = dayStarts.get(key)
+  let starts = dayStarts.get(config.timezone)
+  if (!starts) {
+    starts = new Map()
+    dayStarts.set(config.timezone, starts)
+  }
+  const key = dayNumber * 24 + config.rolloverHour
+  let startMs = starts.get(key)
   if (startMs === undefined) {
     startMs = zonedWallTimeToMs(studyDateFromNumber(dayNumber), config.rolloverHour, config.timezone)
-    if (dayStarts.size >= 100_000) dayStarts.clear()
-    dayStarts.set(key, startMs)
+    if (starts.size >= 100_000) starts.clear()
+    starts.set(key, startMs)
   }
   return startMs
 }
