@@ -10,6 +10,8 @@ import { rateLimit, refuseCrossOrigin } from '@/lib/http/edge'
 import { withProblems } from '@/lib/http/guard'
 import { problemResponse } from '@/lib/http/problems'
 import { currentLearnerId, ensureLearner } from '@/lib/learner'
+import { settingsOfLearner } from '@/lib/plan/load'
+import { bringDuesIntoFinalWindow } from '@/lib/plan/save-interview'
 import { importStudyState, MAX_IMPORT_BYTES } from '@/lib/transfer/import'
 
 export const dynamic = 'force-dynamic'
@@ -30,5 +32,7 @@ export const POST = withProblems(async function handlePost(request: Request) {
       title: result.title,
       extra: { issues: result.issues },
     })
+  // Imported states (or an imported date) follow the interview plan like the ones already here.
+  bringDuesIntoFinalWindow(sqlite(), { learnerId, settings: settingsOfLearner(sqlite(), learnerId), nowMs })
   return Response.json({ imported: result.summary, unknownCardIds: result.unknownCardIds ?? [] })
 })
