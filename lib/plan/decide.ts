@@ -10,7 +10,9 @@
 // Deterministic for a seed: every card draws from its own stream, the same stream
 // for every retention (common random numbers), so two retentions differ by their
 // schedules, not by luck. No released JS binding exposes fsrs-rs's simulator, hence
-// this one on ts-fsrs.
+// this one on ts-fsrs: its memory model (fsrs-step.ts, held equal to ts-fsrs by test),
+// intervals without fuzz, Again back the next study day, no daily limits; new cards
+// start on the days the pacing plans.
 import { S_MIN } from 'ts-fsrs'
 import type { CardSchedule } from '@/lib/srs/scheduler'
 import { type StudyDayConfig, studyDayNumberOf } from '@/lib/srs/study-day'
