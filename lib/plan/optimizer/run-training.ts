@@ -1,9 +1,11 @@
 // Runs training in a worker thread (train-worker.mjs), so fsrs-rs never blocks the
 // server's event loop: progress arrives as messages, a cancel stops it at the next
-// progress report, and a run that hangs is ended after a deadline (the worker with
-// it). One worker is kept warm between runs, so a run does not pay for starting a
-// thread and loading fsrs-rs; it ends itself after a minute without work. Runs take
-// turns (lib/plan/optimizer/optimize.ts allows one at a time).
+// progress report, and a run that hangs past a deadline is given up on. One worker
+// per run, which ends itself once fsrs-rs is done with it. It is never terminated
+// from here: terminating a worker while fsrs-rs may still call its progress callback
+// aborts the whole process (a napi threadsafe-function assertion in the binding,
+// seen with 100,000 reviews), so a cancel or a deadline asks fsrs-rs to stop and
+// stops waiting, and the worker exits when fsrs-rs lets go.
 import path from 'node:path'
 import { Worker } from 'node:worker_threads'
 import { packItems, type TrainingItem } from './items'
@@ -14,8 +16,6 @@ export const TRAIN_WORKER_PATH = path.join(process.cwd(), 'lib', 'plan', 'optimi
 
 /** A run longer than this is stuck (the benchmark's 10,000 reviews take about a second). */
 export const TRAINING_DEADLINE_MS = 120_000
-/** A warm worker with nothing to do for this long is ended. */
-const IDLE_MS = 60_000
 
 export type TrainingOutcome =
   | { kind: 'trained'; parameters: number[]; before: Scores; after: Scores }
@@ -27,39 +27,7 @@ export interface TrainingRun {
   cancel(): void
 }
 
-let warm: { worker: Worker; idle: NodeJS.Timeout | null } | null = null
 let nextRunId = 1
-
-function workerForRun(): Worker {
-  if (warm) {
-    if (warm.idle) clearTimeout(warm.idle)
-    warm.idle = null
-    return warm.worker
-  }
-  const worker = new Worker(TRAIN_WORKER_PATH)
-  // A warm worker never keeps the process alive (tests, scripts, a server shutting down).
-  worker.unref()
-  const entry = { worker, idle: null as NodeJS.Timeout | null }
-  worker.on('exit', () => {
-    if (warm === entry) warm = null
-  })
-  warm = entry
-  return worker
-}
-
-function release(worker: Worker, healthy: boolean) {
-  if (!warm || warm.worker !== worker) return
-  if (!healthy) {
-    warm = null
-    void worker.terminate()
-    return
-  }
-  warm.idle = setTimeout(() => {
-    if (warm?.worker === worker) warm = null
-    void worker.terminate()
-  }, IDLE_MS)
-  warm.idle.unref()
-}
 
 export function startTraining({
   items,
@@ -74,7 +42,7 @@ export function startTraining({
   onProgress?: (current: number, total: number) => void
   deadlineMs?: number
 }): TrainingRun {
-  const worker = workerForRun()
+  const worker = new Worker(TRAIN_WORKER_PATH)
   const runId = nextRunId++
   let settle: (outcome: TrainingOutcome) => void = () => {}
   const outcome = new Promise<TrainingOutcome>((resolve) => {
@@ -86,30 +54,33 @@ export function startTraining({
     if (message.runId !== runId) return
     if (message.type === 'progress') onProgress?.(message.current, message.total)
     // A run cancelled after it finished is still cancelled: nothing of it may be kept.
-    else if (message.type === 'done' && cancelRequested) finish({ kind: 'cancelled' }, true)
+    else if (message.type === 'done' && cancelRequested) finish({ kind: 'cancelled' })
     else if (message.type === 'done')
-      finish(
-        { kind: 'trained', parameters: message.parameters, before: message.before, after: message.after },
-        true,
-      )
-    else if (message.type === 'cancelled') finish({ kind: 'cancelled' }, true)
-    else finish({ kind: 'failed', message: message.message }, true)
+      finish({
+        kind: 'trained',
+        parameters: message.parameters,
+        before: message.before,
+        after: message.after,
+      })
+    else if (message.type === 'cancelled') finish({ kind: 'cancelled' })
+    else finish({ kind: 'failed', message: message.message })
   }
-  const onError = (error: Error) => finish({ kind: 'failed', message: error.message }, false)
-  const onExit = (code: number) =>
-    finish({ kind: 'failed', message: `the training worker exited (${code})` }, false)
-  const finish = (result: TrainingOutcome, healthy: boolean) => {
+  const onError = (error: Error) => finish({ kind: 'failed', message: error.message })
+  const onExit = (code: number) => finish({ kind: 'failed', message: `the training worker exited (${code})` })
+  const finish = (result: TrainingOutcome) => {
     if (settled) return
     settled = true
     clearTimeout(deadline)
     worker.off('message', onMessage)
     worker.off('error', onError)
     worker.off('exit', onExit)
-    release(worker, healthy)
+    // Whatever fsrs-rs still reports after this is not ours to hear; the worker ends on its own.
+    if (result.kind !== 'trained') worker.postMessage({ type: 'cancel', runId } satisfies ToWorker)
+    worker.unref()
     settle(result)
   }
   const deadline = setTimeout(
-    () => finish({ kind: 'failed', message: `training took longer than ${deadlineMs / 1000} s` }, false),
+    () => finish({ kind: 'failed', message: `training took longer than ${deadlineMs / 1000} s` }),
     deadlineMs,
   )
   worker.on('message', onMessage)
@@ -133,8 +104,8 @@ export function startTraining({
       if (settled) return
       cancelRequested = true
       worker.postMessage({ type: 'cancel', runId } satisfies ToWorker)
-      // fsrs-rs stops at its next progress report; a worker that does not answer soon is ended.
-      setTimeout(() => finish({ kind: 'cancelled' }, false), 2_000).unref()
+      // fsrs-rs stops at its next progress report; the caller does not wait longer than this for it.
+      setTimeout(() => finish({ kind: 'cancelled' }), 2_000).unref()
     },
   }
 }

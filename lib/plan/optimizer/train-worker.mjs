@@ -2,8 +2,10 @@
 // fsrs-rs items from plain numbers, trains (computeParameters) with progress, scores
 // the current and the new parameters on the same items (evaluate), and reports. A
 // 'cancel' for the run makes the next progress callback return false, which stops
-// fsrs-rs ("Interrupted"). Kept warm between runs by run-training.ts; runs come one
-// at a time. Plain JavaScript: the server loads it by path, unbundled.
+// fsrs-rs ("Interrupted"). One run per worker: after it, the port closes and the
+// worker ends once fsrs-rs has let go of the progress callback (never terminated
+// from outside; see run-training.ts). Plain JavaScript: the server loads it by path,
+// unbundled.
 // Messages: lib/plan/optimizer/protocol.ts.
 import { parentPort } from 'node:worker_threads'
 import {
@@ -75,5 +77,8 @@ parentPort.on('message', (message) => {
             : { type: 'failed', runId, message: error instanceof Error ? error.message : String(error) },
         ),
     )
-    .finally(() => cancelledRuns.delete(runId))
+    .finally(() => {
+      cancelledRuns.delete(runId)
+      parentPort.close()
+    })
 })
