@@ -1,10 +1,12 @@
 import Link from 'next/link'
+import { InterviewSummary } from '@/components/plan/interview-summary'
 import { TimezoneSync } from '@/components/review/timezone-sync'
 import { buttonClass } from '@/components/ui/button'
 import { sqlite } from '@/db/client'
 import { studyQueries } from '@/db/queries/study'
 import { requestNowMs } from '@/lib/clock'
 import { currentLearnerId } from '@/lib/learner'
+import { loadPlan } from '@/lib/plan/load'
 import { studyDecks, studySummary } from '@/lib/review'
 import { formatInstant } from '@/lib/srs/format-time'
 
@@ -18,6 +20,7 @@ export default async function DashboardPage() {
   const knowsTimezone = studyQueries(db).getLearnerSettingsByLearnerId(learnerId) !== undefined
   const cards = decks.reviewDeckFor(db, learnerId)
   const summary = studySummary(db, learnerId, cards, nowMs)
+  const { plan } = loadPlan(db, decks, learnerId, nowMs)
   const stats = [
     { label: 'Due now', value: String(summary.dueNow), testId: 'due-now' },
     { label: 'New available', value: String(summary.newAvailable), testId: 'new-available' },
@@ -65,6 +68,20 @@ export default async function DashboardPage() {
           </div>
         ))}
       </dl>
+      <InterviewSummary plan={plan} linkToPlan />
+      {plan.status === 'none' && (
+        <p className="text-sm text-zinc-700 dark:text-zinc-300">
+          Interview coming up? Give Drill its date on{' '}
+          <Link href="/settings" className="underline underline-offset-2">
+            Settings
+          </Link>{' '}
+          and it plans your reviews to the day:{' '}
+          <Link href="/plan" className="underline underline-offset-2">
+            your plan
+          </Link>
+          .
+        </p>
+      )}
       <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
         <Link href="/review" className={buttonClass({ variant: 'primary', size: 'md' })}>
           Start review

@@ -17,8 +17,9 @@ const chromePath =
 const PAGES = [
   { name: 'sandbox', path: '/sandbox' },
   { name: 'card', path: '/cards/idempotency-keys' },
+  { name: 'plan', path: '/plan' },
 ] as const
-const ROUTES_OF_INTEREST = new Set(['/sandbox', '/cards/[id]'])
+const ROUTES_OF_INTEREST = new Set(['/sandbox', '/cards/[id]', '/plan'])
 const TARGET_PERF = 95
 const TARGET_A11Y = 100
 const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 1)

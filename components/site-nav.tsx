@@ -7,6 +7,7 @@ const links = [
   { href: '/cards', label: 'Cards' },
   { href: '/sandbox', label: 'Sandbox' },
   { href: '/stats', label: 'Stats' },
+  { href: '/plan', label: 'Plan' },
   { href: '/settings', label: 'Settings' },
 ] as const
 
@@ -20,7 +21,7 @@ export function SiteNav() {
         <a href="/" className="text-lg font-bold tracking-tight text-zinc-900 dark:text-zinc-50">
           Drill
         </a>
-        {/* On a phone the five links share one row under the name (tighter padding), never wrap. */}
+        {/* On a phone the six links share one row under the name (tighter padding), never wrap. */}
         <ul className="-mx-2 flex w-full gap-x-0.5 text-sm sm:mx-0 sm:w-auto sm:gap-x-1">
           {links.map((link) => (
             <li key={link.href}>

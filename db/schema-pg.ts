@@ -131,6 +131,12 @@ export const learnerSettings = pgTable('learner_settings', {
   timezone: text('timezone').notNull().default('UTC'),
   updatedAtMs: ms('updated_at_ms').notNull(),
   disabledDecks: text('disabled_decks').notNull().default('[]'),
+  /** The interview's study day as 'YYYY-MM-DD' (lib/plan), or null: no plan. */
+  interviewDate: text('interview_date'),
+  /** With an interview date, the daily new-card limit may be raised up to this (never lowered below newPerDay). */
+  maxNewPerDay: integer('max_new_per_day').notNull().default(50),
+  /** JSON array of FSRS parameters fitted to this learner's history (the optimizer), or null: FSRS defaults. */
+  fsrsParameters: text('fsrs_parameters'),
 })
 
 export const cardStates = pgTable(

@@ -142,6 +142,12 @@ export const learnerSettings = sqliteTable('learner_settings', {
   updatedAtMs: integer('updated_at_ms').notNull(),
   /** JSON array of deck ids the learner switched off (lib/decks). Absent from the array = on. */
   disabledDecks: text('disabled_decks').notNull().default('[]'),
+  /** The interview's study day as 'YYYY-MM-DD' (lib/plan), or null: no plan. */
+  interviewDate: text('interview_date'),
+  /** With an interview date, the daily new-card limit may be raised up to this (never lowered below newPerDay). */
+  maxNewPerDay: integer('max_new_per_day').notNull().default(50),
+  /** JSON array of FSRS parameters fitted to this learner's history (the optimizer), or null: FSRS defaults. */
+  fsrsParameters: text('fsrs_parameters'),
 })
 export type LearnerSettings = typeof learnerSettings.$inferSelect
 export type NewLearnerSettings = typeof learnerSettings.$inferInsert

@@ -67,7 +67,7 @@ test.describe('on the shared e2e server', () => {
   })
 
   test('a malformed drill-now cookie (test clock on) is ignored, never a 500', async ({ request }) => {
-    for (const url of ['/', '/review', '/stats', '/settings', '/api/export']) {
+    for (const url of ['/', '/review', '/stats', '/plan', '/settings', '/api/export']) {
       const res = await request.get(url, { headers: { cookie: `${learnerCookie()}; drill-now=%E0%A4%A` } })
       expect(res.status(), url).toBe(200)
     }
@@ -81,7 +81,7 @@ test.describe('on the shared e2e server', () => {
     const learners = () => (db.prepare('SELECT count(*) AS n FROM learners').get() as { n: number }).n
     try {
       const before = learners()
-      for (const url of ['/', '/review', '/cards', '/stats', '/settings', '/sandbox', '/api/export'])
+      for (const url of ['/', '/review', '/cards', '/stats', '/plan', '/settings', '/sandbox', '/api/export'])
         expect((await request.get(url, { headers: { cookie: '' } })).status(), url).toBe(200)
       expect(learners()).toBe(before)
       const cookie = learnerCookie()

@@ -92,7 +92,7 @@ test('every page carries the security headers, its scripts run under a fresh non
   await page.getByRole('tab', { name: 'Live' }).click()
   await expect(page.getByTestId('live-account')).toContainText(/sk_test_\S+/)
 
-  for (const path of ['/stats', '/settings']) {
+  for (const path of ['/stats', '/plan', '/settings']) {
     response = await page.goto(path)
     expectPageHeaders(response, path)
   }

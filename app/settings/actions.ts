@@ -7,7 +7,10 @@ import { studyQueries } from '@/db/queries/study'
 import { requestNowMs } from '@/lib/clock'
 import { disabledDecksOf, saveDisabledDecks } from '@/lib/decks'
 import { currentLearnerId, ensureLearner } from '@/lib/learner'
+import { checkInterviewDate } from '@/lib/plan/interview-date'
+import { bringDuesIntoFinalWindow } from '@/lib/plan/save-interview'
 import { studySettingsSchema } from '@/lib/srs/settings'
+import { isValidTimezone, studyDayNumberOf } from '@/lib/srs/study-day'
 
 const deckIdsSchema = z.array(z.string().min(1).max(200)).max(1000)
 
@@ -24,16 +27,32 @@ export async function saveSettingsAction(
     desiredRetention: form.get('desiredRetention'),
     newPerDay: form.get('newPerDay'),
     reviewsPerDay: form.get('reviewsPerDay'),
+    maxNewPerDay: form.get('maxNewPerDay') ?? undefined,
     sameDaySteps: form.get('sameDaySteps') === 'on',
     rolloverHour: form.get('rolloverHour'),
     timezone: form.get('timezone'),
   })
-  if (!parsed.success) {
+  const nowMs = await requestNowMs()
+  // The interview date is a study day in the zone and rollover hour this same form saves.
+  const zone = {
+    timezone: String(form.get('timezone') ?? ''),
+    rolloverHour: Number(form.get('rolloverHour')),
+  }
+  const todayDay = studyDayNumberOf(nowMs, {
+    timezone: isValidTimezone(zone.timezone) ? zone.timezone : 'UTC',
+    rolloverHour:
+      Number.isInteger(zone.rolloverHour) && zone.rolloverHour >= 0 && zone.rolloverHour <= 23
+        ? zone.rolloverHour
+        : 4,
+  })
+  const interview = checkInterviewDate(form.get('interviewDate'), todayDay)
+  if (!parsed.success || !interview.ok) {
     const fieldErrors: Partial<Record<string, string>> = {}
-    for (const issue of parsed.error.issues) {
+    for (const issue of parsed.success ? [] : parsed.error.issues) {
       const field = String(issue.path[0] ?? 'form')
       fieldErrors[field] ??= issue.message
     }
+    if (!interview.ok) fieldErrors.interviewDate = interview.message
     return { status: 'invalid', fieldErrors }
   }
   // The Decks fieldset: every deck shown has a hidden "deckShown"; a checked box ("deck") means on.
@@ -41,10 +60,11 @@ export async function saveSettingsAction(
   const on = deckIdsSchema.safeParse(form.getAll('deck'))
   if (!shown.success || !on.success) return { status: 'invalid', fieldErrors: { decks: 'unknown decks' } }
   const learnerId = await currentLearnerId()
-  const nowMs = await requestNowMs()
   ensureLearner(learnerId, nowMs)
   const db = sqlite()
-  studyQueries(db).saveLearnerSettings({ learnerId, ...parsed.data, updatedAtMs: nowMs })
+  const saved = { ...parsed.data, interviewDate: interview.interviewDate }
+  studyQueries(db).saveLearnerSettings({ learnerId, ...saved, updatedAtMs: nowMs })
+  bringDuesIntoFinalWindow(db, { learnerId, settings: saved, nowMs })
   // Decks not on this form (e.g. one whose cards are all deleted) keep their switch.
   const shownIds = new Set(shown.data)
   const onIds = new Set(on.data)

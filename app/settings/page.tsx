@@ -1,5 +1,6 @@
 import type { Metadata } from 'next'
 import { AnkiImport } from '@/components/anki/anki-import'
+import { OptimizeParameters } from '@/components/plan/optimize-parameters'
 import { TimezoneSync } from '@/components/review/timezone-sync'
 import { DataTransfer } from '@/components/settings/data-transfer'
 import { OwnCardsTransfer } from '@/components/settings/own-cards-transfer'
@@ -7,8 +8,10 @@ import { RecordingsSettings } from '@/components/settings/recordings-settings'
 import { SettingsForm } from '@/components/settings/settings-form'
 import { sqlite } from '@/db/client'
 import { ownCardQueries } from '@/db/queries/own-cards'
+import { planQueries } from '@/db/queries/plan'
 import { studyQueries } from '@/db/queries/study'
 import { currentLearnerId } from '@/lib/learner'
+import { countTrainingItems, MIN_TRAINING_ITEMS } from '@/lib/plan/optimizer/items'
 import { decksFor, settingsForLearner } from '@/lib/review'
 
 export const metadata: Metadata = { title: 'Settings' }
@@ -37,6 +40,14 @@ export default async function SettingsPage() {
           decks={decksFor(sqlite(), learnerId)}
         />
       </section>
+      <OptimizeParameters
+        trainingItems={countTrainingItems(
+          planQueries(sqlite()).getReviewHistoryByLearnerId({ learnerId }),
+          settings,
+        )}
+        minimum={MIN_TRAINING_ITEMS}
+        ownParameters={settings.parameters !== null}
+      />
       <DataTransfer />
       <OwnCardsTransfer cardCount={ownCardQueries(sqlite()).countOwnCardsByLearnerId(learnerId)} />
       <AnkiImport />

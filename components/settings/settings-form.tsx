@@ -5,12 +5,48 @@ import { type SettingsFormState, saveSettingsAction } from '@/app/settings/actio
 import type { StudySettings } from '@/lib/srs/settings'
 import { ExportForAnki } from '../anki/export-for-anki'
 import { Button } from '../ui/button'
-import { FieldError, NumberField, SelectField } from '../ui/fields'
+import { FieldError, NumberField, SelectField, TextField } from '../ui/fields'
 
 const HOURS = Array.from({ length: 24 }, (_, hour) => ({
   value: String(hour),
   label: `${String(hour).padStart(2, '0')}:00`,
 }))
+
+/** The interview plan's two settings (lib/plan): the date and how far new cards may be sped up for it. */
+function InterviewFields({
+  interviewDate,
+  maxNewPerDay,
+  errors,
+}: {
+  interviewDate: string | null
+  maxNewPerDay: number
+  errors: Partial<Record<string, string>>
+}) {
+  return (
+    <fieldset className="space-y-4">
+      <legend className="font-medium">Your interview</legend>
+      <TextField
+        name="interviewDate"
+        label="Interview date"
+        placeholder="YYYY-MM-DD"
+        inputMode="numeric"
+        defaultValue={interviewDate ?? ''}
+        hint="The study day of your interview, written YYYY-MM-DD (at most two years ahead). Drill plans your reviews to it: every card you have studied comes back in the last three days before it. Leave it empty to remove the plan."
+        error={errors.interviewDate}
+      />
+      <NumberField
+        name="maxNewPerDay"
+        label="Maximum new per day"
+        min={0}
+        max={1000}
+        step={1}
+        defaultValue={maxNewPerDay}
+        hint="With an interview date, Drill may start more new cards a day than “New cards per day”, up to this, so every card is seen twice before the day."
+        error={errors.maxNewPerDay}
+      />
+    </fieldset>
+  )
+}
 
 export interface DeckSwitch {
   id: string
@@ -68,6 +104,12 @@ export function SettingsForm({
           error={errors.reviewsPerDay}
         />
       </div>
+
+      <InterviewFields
+        interviewDate={initial.interviewDate}
+        maxNewPerDay={initial.maxNewPerDay}
+        errors={errors}
+      />
 
       <div className="flex items-start gap-2">
         <input

@@ -129,14 +129,31 @@ export function NumberField(props: NumberFieldProps) {
 }
 
 /** A live text input. */
-export function TextField({
-  label,
-  value,
-  onChange,
-  width = 'w-24',
-  mono,
-}: { label: string; mono?: boolean } & Live<string>) {
+type TextFieldProps = {
+  label: string
+  mono?: boolean
+  /** Form fields only: a format example and the keyboard to offer (a date typed as digits). */
+  placeholder?: string
+  inputMode?: 'text' | 'numeric'
+} & (Live<string> | InForm<string>)
+
+export function TextField(props: TextFieldProps) {
   const hydrated = useHydrated()
+  const { label, mono } = props
+  if (!isLive(props))
+    return (
+      <FormField field={props} label={label}>
+        <input
+          type="text"
+          autoComplete="off"
+          placeholder={props.placeholder}
+          inputMode={props.inputMode}
+          defaultValue={props.defaultValue}
+          {...formControl(props)}
+        />
+      </FormField>
+    )
+  const { value, onChange, width = 'w-24' } = props
   return (
     <label className={liveLabel}>
       {label}

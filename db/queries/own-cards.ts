@@ -53,6 +53,9 @@ function prepareOwnCardQueries(sqlite: Sqlite) {
     list: sqlite.prepare(
       `SELECT ${columns} FROM own_cards WHERE learner_id = ? ORDER BY deck_slug, created_at_ms, id`,
     ),
+    titles: sqlite.prepare(
+      'SELECT id, title, deck_slug AS deckSlug, suspended FROM own_cards WHERE learner_id = ? ORDER BY deck_slug, created_at_ms, id',
+    ),
     byId: sqlite.prepare(`SELECT ${columns} FROM own_cards WHERE learner_id = ? AND id = ?`),
     count: sqlite.prepare('SELECT count(*) AS n FROM own_cards WHERE learner_id = ?'),
     insert: sqlite.prepare(
@@ -74,6 +77,18 @@ function prepareOwnCardQueries(sqlite: Sqlite) {
   return {
     listOwnCardsByLearnerId(learnerId: string): OwnCardRecord[] {
       return (statements.list.all(learnerId) as Row[]).map((row) => decode(row) as OwnCardRecord)
+    },
+    /** Ids, titles and deck slugs only, in deck order (lists that need no content). */
+    listOwnCardTitlesByLearnerId(
+      learnerId: string,
+    ): { id: string; title: string; deckSlug: string; suspended: boolean }[] {
+      const rows = statements.titles.all(learnerId) as {
+        id: string
+        title: string
+        deckSlug: string
+        suspended: number
+      }[]
+      return rows.map((row) => ({ ...row, suspended: row.suspended === 1 }))
     },
     getOwnCardByLearnerAndId({ learnerId, cardId }: { learnerId: string; cardId: string }) {
       return decode(statements.byId.get(learnerId, cardId) as Row | undefined)

@@ -13,7 +13,20 @@ export interface LearnerSettingsRecord {
   rolloverHour: number
   timezone: string
   updatedAtMs: number
+  /** 'YYYY-MM-DD' (a study day) or null: no interview plan. */
+  interviewDate: string | null
+  /** The ceiling an interview plan may raise the daily new-card limit to. */
+  maxNewPerDay: number
+  /** FSRS parameters fitted to this learner (the optimizer), or null for the defaults. */
+  fsrsParameters: number[] | null
 }
+
+/** What the settings form saves; the fitted parameters have their own write (db/queries/plan.ts). */
+export type SavedLearnerSettings = Omit<
+  LearnerSettingsRecord,
+  'interviewDate' | 'maxNewPerDay' | 'fsrsParameters'
+> &
+  Partial<Pick<LearnerSettingsRecord, 'interviewDate' | 'maxNewPerDay'>>
 
 /**
  * The per-learner FSRS fields of one card, as stored in card_states: the one shape
@@ -55,7 +68,8 @@ export type NewReviewLogRecord = Omit<ReviewLogRecord, 'id'>
 
 const settingsColumns = `learner_id AS learnerId, desired_retention AS desiredRetention, new_per_day AS newPerDay,
   reviews_per_day AS reviewsPerDay, same_day_steps AS sameDaySteps, rollover_hour AS rolloverHour,
-  timezone, updated_at_ms AS updatedAtMs`
+  timezone, updated_at_ms AS updatedAtMs, interview_date AS interviewDate, max_new_per_day AS maxNewPerDay,
+  fsrs_parameters AS fsrsParameters`
 
 /** card_states columns under their CardStateRecord names (the stats reads share it). */
 export const cardStateColumns = `card_id AS cardId, due_ms AS dueMs, stability, difficulty, elapsed_days AS elapsedDays,
@@ -71,6 +85,21 @@ export const reviewLogColumns = `id, learner_id AS learnerId, card_id AS cardId,
 export const dueCardsSql = `SELECT card_id AS cardId, due_ms AS dueMs FROM card_states
   WHERE learner_id = ? AND due_ms < ? ORDER BY due_ms LIMIT ?`
 
+/** The stored JSON array of FSRS parameters; anything else (hand-edited, damaged) reads as "defaults". */
+function parseParameters(json: string | null): number[] | null {
+  if (json === null) return null
+  try {
+    const value: unknown = JSON.parse(json)
+    return Array.isArray(value) &&
+      value.length > 0 &&
+      value.every((x) => typeof x === 'number' && Number.isFinite(x))
+      ? value
+      : null
+  } catch {
+    return null
+  }
+}
+
 function prepareStudyQueries(sqlite: Sqlite) {
   const statements = {
     settings: sqlite.prepare(`SELECT ${settingsColumns} FROM learner_settings WHERE learner_id = ?`),
@@ -79,12 +108,14 @@ function prepareStudyQueries(sqlite: Sqlite) {
     ),
     upsertSettings: sqlite.prepare(
       `INSERT INTO learner_settings (learner_id, desired_retention, new_per_day, reviews_per_day, same_day_steps,
-         rollover_hour, timezone, updated_at_ms)
-       VALUES (@learnerId, @desiredRetention, @newPerDay, @reviewsPerDay, @sameDaySteps, @rolloverHour, @timezone, @updatedAtMs)
+         rollover_hour, timezone, updated_at_ms, interview_date, max_new_per_day)
+       VALUES (@learnerId, @desiredRetention, @newPerDay, @reviewsPerDay, @sameDaySteps, @rolloverHour, @timezone, @updatedAtMs,
+         @interviewDate, @maxNewPerDay)
        ON CONFLICT (learner_id) DO UPDATE SET desired_retention = excluded.desired_retention,
          new_per_day = excluded.new_per_day, reviews_per_day = excluded.reviews_per_day,
          same_day_steps = excluded.same_day_steps, rollover_hour = excluded.rollover_hour,
-         timezone = excluded.timezone, updated_at_ms = excluded.updated_at_ms`,
+         timezone = excluded.timezone, updated_at_ms = excluded.updated_at_ms,
+         interview_date = excluded.interview_date, max_new_per_day = excluded.max_new_per_day`,
     ),
     cardState: sqlite.prepare(
       `SELECT ${cardStateColumns} FROM card_states WHERE learner_id = ? AND card_id = ?`,
@@ -147,9 +178,18 @@ function prepareStudyQueries(sqlite: Sqlite) {
   return {
     getLearnerSettingsByLearnerId(learnerId: string): LearnerSettingsRecord | undefined {
       const row = statements.settings.get(learnerId) as
-        | (Omit<LearnerSettingsRecord, 'sameDaySteps'> & { sameDaySteps: number })
+        | (Omit<LearnerSettingsRecord, 'sameDaySteps' | 'fsrsParameters'> & {
+            sameDaySteps: number
+            fsrsParameters: string | null
+          })
         | undefined
-      return row && { ...row, sameDaySteps: row.sameDaySteps === 1 }
+      return (
+        row && {
+          ...row,
+          sameDaySteps: row.sameDaySteps === 1,
+          fsrsParameters: parseParameters(row.fsrsParameters),
+        }
+      )
     },
     /** First visit: remember the browser's zone; later visits never overwrite a chosen setting. */
     insertLearnerSettingsIfMissing({
@@ -163,8 +203,13 @@ function prepareStudyQueries(sqlite: Sqlite) {
     }): boolean {
       return statements.insertSettingsIfMissing.run(learnerId, timezone, nowMs).changes === 1
     },
-    saveLearnerSettings(settings: LearnerSettingsRecord): void {
-      statements.upsertSettings.run({ ...settings, sameDaySteps: settings.sameDaySteps ? 1 : 0 })
+    saveLearnerSettings(settings: SavedLearnerSettings): void {
+      statements.upsertSettings.run({
+        ...settings,
+        sameDaySteps: settings.sameDaySteps ? 1 : 0,
+        interviewDate: settings.interviewDate ?? null,
+        maxNewPerDay: settings.maxNewPerDay ?? 50,
+      })
     },
     getCardStateByLearnerAndCardId({
       learnerId,

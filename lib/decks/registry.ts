@@ -3,7 +3,7 @@
 // sources and hands out the registry only once every source is warm.
 import type { Sqlite } from '@/db/open'
 import { disabledDecksOf } from './settings'
-import type { DeckInfo, DeckSource, ReviewCard } from './types'
+import type { DeckCardTitle, DeckInfo, DeckSource, ReviewCard } from './types'
 
 export interface FoundCard {
   card: ReviewCard
@@ -20,6 +20,8 @@ export interface DeckRegistry {
   allReviewCardsFor(sqlite: Sqlite, learnerId: string): ReviewCard[]
   /** The cards of the decks that are on, in deck order, without suspended cards: the review queue's deck. */
   reviewDeckFor(sqlite: Sqlite, learnerId: string): ReviewCard[]
+  /** Id, deck and title of the review deck's cards, in deck order, without reading their content (the plan). */
+  reviewDeckTitlesFor(sqlite: Sqlite, learnerId: string): DeckCardTitle[]
   /** Any card this learner may have (whether or not its deck is on), or undefined. */
   reviewCardById(sqlite: Sqlite, learnerId: string, cardId: string): ReviewCard | undefined
   /** The same, with the source it came from (grading asks the source for the suggested rating). */
@@ -60,6 +62,15 @@ export function deckRegistry(sources: readonly DeckSource[]): DeckRegistry {
       return allReviewCardsFor(sqlite, learnerId).filter(
         (card) => !card.suspended && (disabled.size === 0 || !disabled.has(card.deckId)),
       )
+    },
+    reviewDeckTitlesFor(sqlite, learnerId) {
+      const disabled = disabledDecksOf(sqlite, learnerId)
+      return sources
+        .flatMap((source) =>
+          source.titles ? source.titles(sqlite, learnerId) : source.cards(sqlite, learnerId),
+        )
+        .filter((card) => !card.suspended && (disabled.size === 0 || !disabled.has(card.deckId)))
+        .map(({ id, deckId, title }) => ({ id, deckId, title }))
     },
     reviewCardById: (sqlite, learnerId, cardId) => findCard(sqlite, learnerId, cardId)?.card,
     findCard,

@@ -54,7 +54,11 @@ export interface DeckSource {
    * engine runs, once per process). The registry's `ready()` awaits every source's.
    */
   warm?(): Promise<void>
+  /** Optional fast path for lists that need no content (the interview plan): ids, decks, titles. */
+  titles?(sqlite: Sqlite, learnerId: string): DeckCardTitle[]
 }
+
+export type DeckCardTitle = Pick<ReviewCard, 'id' | 'deckId' | 'title' | 'suspended'>
 
 export const OWN_DECK_PREFIX = 'own:'
 

@@ -19,12 +19,18 @@ export const problemCatalogue = {
   'anki-file-over-limit': { title: 'Anki file over a limit', status: 422 },
   'invalid-grade': { title: 'Invalid grade', status: 400 },
   'invalid-query': { title: 'Invalid query', status: 400 },
+  'invalid-optimize-request': { title: 'Invalid optimize request', status: 400 },
+  'not-enough-history': { title: 'Not enough review history', status: 422 },
+  'invalid-history': { title: 'Review history unusable', status: 422 },
+  'optimizer-busy': { title: 'Optimizer busy', status: 503 },
+  'optimizer-failed': { title: 'Optimizer failed', status: 500 },
   unauthorized: { title: 'Unauthorized', status: 401 },
   'no-learner': { title: 'No learner', status: 401 },
   'cross-origin': { title: 'Cross-origin request refused', status: 403 },
   'not-found': { title: 'Not found', status: 404 },
   'card-not-found': { title: 'Card not found', status: 404 },
   'card-not-due': { title: 'Card not due', status: 409 },
+  'no-interview-ahead': { title: 'No interview ahead', status: 409 },
   'body-too-large': { title: 'Body too large', status: 413 },
   'unsupported-media-type': { title: 'Unsupported media type', status: 415 },
   'attempt-token-reused': { title: 'Attempt token reused', status: 422 },
@@ -43,7 +49,8 @@ export interface Problem {
   [extension: string]: unknown
 }
 
-function problemOf(
+/** The problem body itself (a stream that reports a failure in-band sends it as a line). */
+export function problemOf(
   code: ProblemCode,
   detail: string,
   extra: Record<string, unknown> = {},

@@ -3,6 +3,8 @@
 import type { Sqlite } from '@/db/open'
 import { type ReviewLogRecord, studyQueries } from '@/db/queries/study'
 import type { FoundCard } from '@/lib/decks'
+import { isoDateDayNumber } from '@/lib/plan/final-window'
+import { newCardCeilingToday } from '@/lib/plan/pacing'
 import { type GradeRating, type SuggestRating, suggestRecallRating } from '@/lib/srs/rubric'
 import { scheduleAfterGrade } from '@/lib/srs/scheduler'
 import type { StudyCard } from '@/lib/srs/study-card'
@@ -73,7 +75,13 @@ export function gradeReview(
         fromMs: today.startMs,
         toMs: today.endMs,
       })
-      if (counts.newCards >= settings.newPerDay) return { kind: 'not-due', dueMs: null }
+      // An interview ahead may have raised today's new-card limit (lib/plan/pacing): up to its ceiling.
+      const ceiling = newCardCeilingToday({
+        ...settings,
+        todayDay: today.dayNumber,
+        interviewDay: settings.interviewDate ? isoDateDayNumber(settings.interviewDate) : null,
+      })
+      if (counts.newCards >= ceiling) return { kind: 'not-due', dueMs: null }
     }
 
     const known = new Set(card.points.map((p) => p.id))

@@ -2,6 +2,8 @@
 // for this study day read once, then the queue rules of lib/srs. Time is passed in.
 import type { Sqlite } from '@/db/open'
 import { studyQueries } from '@/db/queries/study'
+import { isoDateDayNumber } from '@/lib/plan/final-window'
+import { newCardPacing } from '@/lib/plan/pacing'
 import {
   limitReachedOf,
   nextCardOf,
@@ -47,7 +49,16 @@ function studyQueue<C extends StudyCard>(
     dueRows: q.getDueCardsByLearnerId({ learnerId, dueBeforeMs: today.endMs, limit: 10_000 }),
     seenCardIds: q.getSeenCardIdsByLearnerId(learnerId),
   }
-  return { today, queue: planStudyQueue(deck, rows, nowMs, settings) }
+  // An interview ahead may raise today's new-card limit so every card is seen twice before it.
+  const notStarted = deck.reduce((n, card) => (rows.seenCardIds.has(card.id) ? n : n + 1), 0)
+  const newPerDay = newCardPacing({
+    ...settings,
+    todayDay: today.dayNumber,
+    interviewDay: settings.interviewDate ? isoDateDayNumber(settings.interviewDate) : null,
+    notStarted,
+    startedToday: rows.reviewsToday.newCards,
+  }).limitToday
+  return { today, queue: planStudyQueue(deck, rows, nowMs, { ...settings, newPerDay }) }
 }
 
 /** The earliest due time after now: a step later today, else the first card due after today. */

@@ -1,6 +1,8 @@
 // ts-fsrs behind one seam. The caller passes `now`; fuzz is seeded by the card id
 // (and its rep count), never by the clock, so the interval printed on a button is
-// the one the grade saves. Day intervals land on the start of a study day.
+// the one the grade saves. Day intervals land on the start of a study day. With an
+// interview date, a due on or after that day is brought into its final window
+// (lib/plan/final-window.ts), here, so the button, the grade and the plan agree.
 import {
   createEmptyCard,
   type FSRS,
@@ -11,6 +13,7 @@ import {
   StrategyMode,
 } from 'ts-fsrs'
 import type { CardStateRecord } from '@/db/queries/study'
+import { dueDayWithFinalWindow, isoDateDayNumber } from '@/lib/plan/final-window'
 import { type GradeRating, RATINGS, Rating } from './rubric'
 import { type StudyDayConfig, startOfStudyDayNumberMs, studyDayNumberOf, toStudyTimeMs } from './study-day'
 
@@ -25,6 +28,10 @@ export interface SchedulerSettings extends StudyDayConfig {
   desiredRetention: number
   /** Off (default): Again means the next study day. On: ts-fsrs' minute steps. */
   sameDaySteps: boolean
+  /** FSRS parameters fitted to this learner; absent or null: ts-fsrs' defaults. */
+  parameters?: readonly number[] | null
+  /** The interview's study day ('YYYY-MM-DD'): dues are brought into its final window (lib/plan/final-window). */
+  interviewDate?: string | null
 }
 
 export const DEFAULT_SCHEDULER_SETTINGS: SchedulerSettings = {
@@ -41,21 +48,27 @@ export interface ScheduledOutcome {
   intervalDays: number
   /** Milliseconds until due, for same-day steps (and for the label). */
   intervalMs: number
+  /** Set when the interview's final window brought the due forward: the due plain FSRS gave. */
+  broughtForwardFromMs?: number
 }
 
 export type SchedulePreview = Record<GradeRating, ScheduledOutcome>
 
 const schedulers = new Map<string, FSRS>()
+// One scheduler per (retention, steps, parameters); learners with fitted parameters each add one.
+const MAX_CACHED_SCHEDULERS = 500
 
 function schedulerFor(settings: SchedulerSettings): FSRS {
-  const key = `${settings.desiredRetention}:${settings.sameDaySteps}`
+  const key = `${settings.desiredRetention}:${settings.sameDaySteps}:${settings.parameters?.join(',') ?? ''}`
   let scheduler = schedulers.get(key)
   if (!scheduler) {
     scheduler = fsrs({
       request_retention: settings.desiredRetention,
       enable_fuzz: true,
       enable_short_term: settings.sameDaySteps,
+      ...(settings.parameters ? { w: [...settings.parameters] } : {}),
     }).useStrategy(StrategyMode.SEED, GenSeedStrategyWithCardId('card_id'))
+    if (schedulers.size >= MAX_CACHED_SCHEDULERS) schedulers.clear()
     schedulers.set(key, scheduler)
   }
   return scheduler
@@ -86,6 +99,15 @@ function toFsrsCard(
   }
 }
 
+let lastInterview: { date: string; day: number | null } = { date: '', day: null }
+
+function interviewDayOf(settings: SchedulerSettings): number | null {
+  if (!settings.interviewDate) return null
+  if (lastInterview.date !== settings.interviewDate)
+    lastInterview = { date: settings.interviewDate, day: isoDateDayNumber(settings.interviewDate) }
+  return lastInterview.day
+}
+
 /** What each of the four grades would do to this card now. */
 export function previewSchedule(
   cardId: string,
@@ -99,13 +121,25 @@ export function previewSchedule(
     new Date(nowStudyMs),
   )
   const today = studyDayNumberOf(nowMs, settings)
+  const interviewDay = interviewDayOf(settings)
   const outcomes = {} as SchedulePreview
   for (const rating of RATINGS) {
     const { card } = preview[rating]
     // Same-day steps off: Again comes back at the start of the next study day,
     // however long the post-lapse stability would allow.
     const forcedNextDay = rating === Rating.Again && !settings.sameDaySteps
-    const intervalDays = forcedNextDay ? 1 : card.scheduled_days
+    const plainDays = forcedNextDay ? 1 : card.scheduled_days
+    const windowed =
+      plainDays >= 1
+        ? dueDayWithFinalWindow({
+            cardKey: cardId,
+            todayDay: today,
+            plainDueDay: today + plainDays,
+            interviewDay,
+            firstSight: schedule === null || schedule.state === State.New,
+          })
+        : null
+    const intervalDays = windowed ? windowed.dueDay - today : plainDays
     const dueMs =
       intervalDays >= 1
         ? startOfStudyDayNumberMs(today + intervalDays, settings)
@@ -114,6 +148,9 @@ export function previewSchedule(
       rating,
       intervalDays,
       intervalMs: dueMs - nowMs,
+      ...(windowed?.broughtForwardFromDay != null
+        ? { broughtForwardFromMs: startOfStudyDayNumberMs(windowed.broughtForwardFromDay, settings) }
+        : {}),
       next: {
         dueMs,
         stability: card.stability,

@@ -8,6 +8,7 @@ import {
   studyDayBounds,
   studyDayNumberOf,
   toStudyTimeMs,
+  zoneOffsetMs,
 } from './study-day'
 
 const H = 3_600_000
@@ -144,5 +145,56 @@ describe('properties over random instants, zones and rollover hours', () => {
       }),
       { seed, numRuns: 2000 },
     )
+  })
+})
+
+describe('zone offsets, remembered per quarter hour', () => {
+  const seed = propertySeed(20261204)
+  const intlOffset = (instantMs: number, timeZone: string) => {
+    const parts = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
+    }).formatToParts(instantMs)
+    const get = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0)
+    const wholeSecondsMs = instantMs - (((instantMs % 1000) + 1000) % 1000)
+    return (
+      Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second')) -
+      wholeSecondsMs
+    )
+  }
+
+  test(`equal Intl's, DST switches and odd historic offsets included ${seedLabel(seed)}`, () => {
+    const zones = [
+      'Europe/Berlin',
+      'America/New_York',
+      'Australia/Lord_Howe',
+      'Africa/Monrovia',
+      'Asia/Kathmandu',
+    ]
+    fc.assert(
+      fc.property(
+        fc.integer({ min: at('1960-01-01T00:00:00Z'), max: at('2035-01-01T00:00:00Z') }),
+        fc.constantFrom(...zones),
+        (instantMs, timezone) => {
+          expect(zoneOffsetMs(instantMs, timezone)).toBe(intlOffset(instantMs, timezone))
+        },
+      ),
+      { seed, numRuns: 3000 },
+    )
+    // Around a switch, second by second: Berlin 2026-03-29 01:00Z, Monrovia 1972-01-07 00:44:30Z.
+    for (const [timezone, iso] of [
+      ['Europe/Berlin', '2026-03-29T01:00:00Z'],
+      ['Africa/Monrovia', '1972-01-07T00:44:30Z'],
+    ] as const)
+      for (let s = -120; s <= 120; s++) {
+        const instantMs = at(iso) + s * 1000
+        expect(zoneOffsetMs(instantMs, timezone)).toBe(intlOffset(instantMs, timezone))
+      }
   })
 })

@@ -51,16 +51,7 @@ export function isValidTimezone(timezone: string): boolean {
   }
 }
 
-/**
- * Offsets by 15-minute slot: every zone changes its offset on a quarter hour (UTC), so
- * one Intl call answers a whole slot. Replaying years of imported reviews asks
- * thousands of times; Intl's formatToParts is the slow part of a grade.
- */
-const SLOT_MS = 15 * 60_000
-const offsetCache = new Map<string, Map<number, number>>()
-const MAX_CACHED_SLOTS = 100_000
-
-function computeZoneOffsetMs(instantMs: number, timezone: string): number {
+function zoneOffsetFromIntl(instantMs: number, timezone: string): number {
   const parts = partsFormatter(timezone).formatToParts(new Date(instantMs))
   const get = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)?.value ?? 0)
   const asUtc = Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second'))
@@ -68,20 +59,30 @@ function computeZoneOffsetMs(instantMs: number, timezone: string): number {
   return asUtc - wholeSecondsMs
 }
 
+// Intl's formatToParts costs microseconds and a schedule takes a dozen offsets, so
+// offsets are remembered per zone and 15-minute slice of time: a slice whose two
+// ends agree has one offset throughout (zones change offset at most once in it).
+const OFFSET_SLICE_MS = 15 * 60_000
+const MAX_SLICES_PER_ZONE = 50_000
+const offsetSlices = new Map<string, Map<number, number>>()
+
 /** The zone's offset from UTC at that instant, in ms (Berlin in summer: +7_200_000). */
 export function zoneOffsetMs(instantMs: number, timezone: string): number {
-  const slot = Math.floor(instantMs / SLOT_MS)
-  let slots = offsetCache.get(timezone)
-  if (!slots) {
-    slots = new Map()
-    offsetCache.set(timezone, slots)
+  const slice = Math.floor(instantMs / OFFSET_SLICE_MS)
+  let slices = offsetSlices.get(timezone)
+  const cached = slices?.get(slice)
+  if (cached !== undefined) return cached
+  const startMs = slice * OFFSET_SLICE_MS
+  const offset = zoneOffsetFromIntl(startMs, timezone)
+  // A change of offset inside the slice (a DST switch off the quarter hour): ask Intl about this instant.
+  if (zoneOffsetFromIntl(startMs + OFFSET_SLICE_MS - 1000, timezone) !== offset)
+    return zoneOffsetFromIntl(instantMs, timezone)
+  if (!slices) {
+    slices = new Map()
+    offsetSlices.set(timezone, slices)
   }
-  let offset = slots.get(slot)
-  if (offset === undefined) {
-    offset = computeZoneOffsetMs(slot * SLOT_MS, timezone)
-    if (slots.size >= MAX_CACHED_SLOTS) slots.clear()
-    slots.set(slot, offset)
-  }
+  if (slices.size >= MAX_SLICES_PER_ZONE) slices.clear()
+  slices.set(slice, offset)
   return offset
 }
 
@@ -113,19 +114,34 @@ export function studyDateFromNumber(dayNumber: number): StudyDate {
 
 /** The study day an instant belongs to. */
 export function studyDateOf(instantMs: number, config: StudyDayConfig): StudyDate {
-  const local = new Date(instantMs + zoneOffsetMs(instantMs, config.timezone))
-  let dayNumber = Math.floor(local.getTime() / DAY_MS)
-  if (local.getUTCHours() < config.rolloverHour) dayNumber -= 1
-  return studyDateFromNumber(dayNumber)
+  return studyDateFromNumber(studyDayNumberOf(instantMs, config))
 }
 
 export function studyDayNumberOf(instantMs: number, config: StudyDayConfig): number {
-  return studyDayNumber(studyDateOf(instantMs, config))
+  const localMs = instantMs + zoneOffsetMs(instantMs, config.timezone)
+  const dayNumber = Math.floor(localMs / DAY_MS)
+  // Before the rollover hour, local time still belongs to the previous study day.
+  return localMs - dayNumber * DAY_MS < config.rolloverHour * HOUR_MS ? dayNumber - 1 : dayNumber
 }
 
 /** The first instant of a study day (its rollover on its own date). */
+const dayStarts = new Map<string, Map<number, number>>()
+
 export function startOfStudyDayNumberMs(dayNumber: number, config: StudyDayConfig): number {
-  return zonedWallTimeToMs(studyDateFromNumber(dayNumber), config.rolloverHour, config.timezone)
+  // Every schedule asks for a few day starts; the answer for a (zone, hour, day) never changes.
+  let starts = dayStarts.get(config.timezone)
+  if (!starts) {
+    starts = new Map()
+    dayStarts.set(config.timezone, starts)
+  }
+  const key = dayNumber * 24 + config.rolloverHour
+  let startMs = starts.get(key)
+  if (startMs === undefined) {
+    startMs = zonedWallTimeToMs(studyDateFromNumber(dayNumber), config.rolloverHour, config.timezone)
+    if (starts.size >= 100_000) starts.clear()
+    starts.set(key, startMs)
+  }
+  return startMs
 }
 
 export interface StudyDayBounds {

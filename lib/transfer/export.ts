@@ -30,6 +30,9 @@ export function exportStudyState(sqlite: Sqlite, learnerId: string, nowMs: numbe
           timezone: settingsRow.timezone,
           updatedAtMs: settingsRow.updatedAtMs,
           disabledDecks: [...disabledDecksOf(sqlite, learnerId)],
+          interviewDate: settingsRow.interviewDate,
+          maxNewPerDay: settingsRow.maxNewPerDay,
+          fsrsParameters: settingsRow.fsrsParameters,
         }
       : null,
     // Fields named one by one: a column added later must join the format on purpose.

@@ -22,6 +22,15 @@ export const settingsSchema = z.strictObject({
   updatedAtMs: ms,
   /** Decks switched off in /settings. Absent in older files: an import then keeps the learner's own switches. */
   disabledDecks: z.array(id).max(1_000).optional(),
+  /** The interview plan (lib/plan). Absent in older files: an import keeps the learner's own. */
+  interviewDate: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, 'a date as YYYY-MM-DD')
+    .nullable()
+    .optional(),
+  maxNewPerDay: z.number().int().min(0).max(10_000).optional(),
+  /** FSRS parameters fitted by the optimizer (null: the defaults). Absent in older files: ours are kept. */
+  fsrsParameters: z.array(z.number().finite()).min(17).max(21).nullable().optional(),
 })
 
 export const cardStateSchema = z.strictObject({

@@ -6,10 +6,12 @@
 // - settings from the file replace ours (importing is an explicit choice).
 // So importing the same file twice changes nothing the second time.
 import type { Sqlite } from '@/db/open'
+import { planQueries } from '@/db/queries/plan'
 import { type LearnerSettingsRecord, studyQueries } from '@/db/queries/study'
 import { transferQueries } from '@/db/queries/transfer'
 import { disabledDecksOf, saveDisabledDecks } from '@/lib/decks/settings'
 import { upsertOwnCards } from '@/lib/own-cards/import'
+import { DEFAULT_STUDY_SETTINGS } from '@/lib/srs/settings'
 import type { ExportedSettings, StudyStateFile } from './format'
 
 export interface MergeSummary {
@@ -31,10 +33,17 @@ function sameSettings(
   ours: LearnerSettingsRecord,
   ourDisabledDecks: Iterable<string>,
 ): boolean {
-  const { disabledDecks, ...scalars } = theirs
-  const columns: Record<string, unknown> =
-    disabledDecks === undefined ? scalars : { ...scalars, disabledDecks: deckListJson(disabledDecks) }
-  const here: Record<string, unknown> = { ...ours, disabledDecks: deckListJson(ourDisabledDecks) }
+  const { disabledDecks, fsrsParameters, ...scalars } = theirs
+  const columns: Record<string, unknown> = {
+    ...scalars,
+    ...(disabledDecks === undefined ? {} : { disabledDecks: deckListJson(disabledDecks) }),
+    ...(fsrsParameters === undefined ? {} : { fsrsParameters: JSON.stringify(fsrsParameters) }),
+  }
+  const here: Record<string, unknown> = {
+    ...ours,
+    disabledDecks: deckListJson(ourDisabledDecks),
+    fsrsParameters: JSON.stringify(ours.fsrsParameters),
+  }
   return Object.keys(columns).every((key) => columns[key] === here[key])
 }
 
@@ -58,10 +67,22 @@ export function mergeStudyState(sqlite: Sqlite, learnerId: string, file: StudySt
       summary.settingsChanged =
         !ours || !sameSettings(file.settings, ours, disabledDecksOf(sqlite, learnerId))
       if (summary.settingsChanged) {
-        const { disabledDecks, ...scalars } = file.settings
-        study.saveLearnerSettings({ learnerId, ...scalars })
+        const { disabledDecks, fsrsParameters, ...scalars } = file.settings
+        // A field an older file lacks (the interview plan, fitted parameters) keeps ours.
+        study.saveLearnerSettings({
+          learnerId,
+          interviewDate: ours?.interviewDate ?? null,
+          maxNewPerDay: ours?.maxNewPerDay ?? DEFAULT_STUDY_SETTINGS.maxNewPerDay,
+          ...scalars,
+        })
         if (disabledDecks !== undefined)
           saveDisabledDecks(sqlite, learnerId, disabledDecks, scalars.updatedAtMs)
+        if (fsrsParameters !== undefined)
+          planQueries(sqlite).saveFsrsParametersByLearnerId({
+            learnerId,
+            parameters: fsrsParameters,
+            nowMs: scalars.updatedAtMs,
+          })
       }
     }
 

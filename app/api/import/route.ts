@@ -8,6 +8,8 @@ import { allCards } from '@/lib/content/cards'
 import { problemResponse } from '@/lib/http/problems'
 import { route } from '@/lib/http/route'
 import { currentLearnerId, ensureLearner } from '@/lib/learner'
+import { bringDuesIntoFinalWindow } from '@/lib/plan/save-interview'
+import { settingsForLearner } from '@/lib/review'
 import { importStudyState, MAX_IMPORT_BYTES } from '@/lib/transfer/import'
 
 export const dynamic = 'force-dynamic'
@@ -24,6 +26,12 @@ export const POST = route(
         title: result.title,
         extra: { issues: result.issues },
       })
+    // Imported states (or an imported date) follow the interview plan like the ones already here.
+    bringDuesIntoFinalWindow(sqlite(), {
+      learnerId,
+      settings: settingsForLearner(sqlite(), learnerId),
+      nowMs,
+    })
     return Response.json({ imported: result.summary, unknownCardIds: result.unknownCardIds ?? [] })
   },
 )

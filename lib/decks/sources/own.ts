@@ -44,6 +44,15 @@ export const ownDeckSource: DeckSource = {
     ownDecksOf(ownCardQueries(sqlite).listOwnCardsByLearnerId(learnerId)),
   cards: (sqlite, learnerId) =>
     ownCardQueries(sqlite).listOwnCardsByLearnerId(learnerId).map(reviewCardOfOwn),
+  titles: (sqlite, learnerId) =>
+    ownCardQueries(sqlite)
+      .listOwnCardTitlesByLearnerId(learnerId)
+      .map((row) => ({
+        id: row.id,
+        deckId: ownDeckId(row.deckSlug),
+        title: row.title,
+        suspended: row.suspended,
+      })),
   cardById: (sqlite, learnerId, cardId) => {
     const card = ownCardQueries(sqlite).getOwnCardByLearnerAndId({ learnerId, cardId })
     return card && reviewCardOfOwn(card)

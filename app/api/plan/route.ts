@@ -1,0 +1,19 @@
+// GET /api/plan — this learner's interview plan as JSON (lib/plan/plan-json.ts):
+// { interviewDate, daysLeft, expectedRecall, expectedRecallWithPlan, cards: [{ cardId, title, state,
+//   stability, difficulty, lastReviewAt, nextDueAt, recallAtInterview }], … }; interviewDate null when unset.
+import { sqlite } from '@/db/client'
+import { requestNowMs } from '@/lib/clock'
+import { route } from '@/lib/http/route'
+import { currentLearnerId } from '@/lib/learner'
+import { loadPlan } from '@/lib/plan/load'
+import { planJson } from '@/lib/plan/plan-json'
+import { studyDecks } from '@/lib/review'
+
+export const dynamic = 'force-dynamic'
+
+export const GET = route({}, async () => {
+  const learnerId = await currentLearnerId()
+  const nowMs = await requestNowMs()
+  const { plan } = loadPlan(sqlite(), await studyDecks(), learnerId, nowMs)
+  return Response.json(planJson(plan), { headers: { 'cache-control': 'no-store' } })
+})

@@ -1,0 +1,101 @@
+// Every studied card: recall on the interview day now and with the plan, its next
+// review (and why it moved, when the final window brought it forward), and its last
+// planned review before the interview.
+import type { Plan, PlanCard } from '@/lib/plan/build-plan'
+import type { StudyDayConfig } from '@/lib/srs/study-day'
+import { studyDayNumberOf } from '@/lib/srs/study-day'
+import { ColumnHeads } from '../stats/column-heads'
+import { dayOfInstant, percent, shortStudyDay } from './format'
+
+function nextReview(card: PlanCard, nowMs: number, config: StudyDayConfig): string {
+  if (card.nextDueMs === null) return '–'
+  return card.nextDueMs <= nowMs ? 'now' : dayOfInstant(card.nextDueMs, config)
+}
+
+export function PlanCardTable({
+  plan,
+  nowMs,
+  config,
+  broughtForwardFromMs,
+}: {
+  plan: Plan
+  nowMs: number
+  config: StudyDayConfig
+  broughtForwardFromMs: ReadonlyMap<string, number>
+}) {
+  const studied = plan.cards.filter((card) => card.lastReviewMs !== null)
+  const head = [
+    'Card',
+    'State',
+    'Recall on the day now',
+    'With the plan',
+    'Next review',
+    'Last planned review',
+  ]
+  return (
+    <section aria-labelledby="plan-cards-title" data-testid="plan-cards" className="space-y-3">
+      <h2 id="plan-cards-title" className="text-xl font-semibold">
+        Your cards on the day
+      </h2>
+      <p className="text-sm text-zinc-700 dark:text-zinc-300">
+        Recall on the day now: FSRS's chance you recall the card at the start of your interview day if you
+        review it no more. With the plan: the same after every planned review, passed.
+      </p>
+      {studied.length === 0 ? (
+        <p>You have not studied any card yet.</p>
+      ) : (
+        <figure
+          // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region has to be focusable
+          tabIndex={0}
+          aria-labelledby="plan-cards-title"
+          className="overflow-x-auto focus-visible:outline-2 focus-visible:outline-blue-600"
+        >
+          <table className="w-full min-w-[720px] border-collapse text-left text-sm">
+            <caption className="sr-only">
+              Each studied card's recall on the interview day and its planned reviews
+            </caption>
+            <ColumnHeads head={head} />
+            <tbody>
+              {studied.map((card) => {
+                const from = broughtForwardFromMs.get(card.cardId)
+                return (
+                  <tr
+                    key={card.cardId}
+                    data-card-id={card.cardId}
+                    className="border-b border-zinc-100 align-top dark:border-zinc-800"
+                  >
+                    <th scope="row" className="min-w-44 px-3 py-1 font-normal">
+                      {card.title}
+                    </th>
+                    <td className="px-3 py-1">{card.state}</td>
+                    <td className="px-3 py-1 tabular-nums" data-testid="recall-now">
+                      {percent(card.recallAtInterview)}
+                    </td>
+                    <td className="px-3 py-1 tabular-nums">{percent(card.recallWithPlan)}</td>
+                    <td className="px-3 py-1" data-testid="next-review">
+                      {nextReview(card, nowMs, config)}
+                      {from !== undefined && (
+                        <span
+                          className="block text-zinc-700 dark:text-zinc-300"
+                          data-testid="brought-forward"
+                        >
+                          brought forward from {shortStudyDay(studyDayNumberOf(from, config))} so it is
+                          reviewed before your interview
+                        </span>
+                      )}
+                    </td>
+                    <td className="px-3 py-1">
+                      {card.lastPlannedReviewMs === null
+                        ? 'none planned'
+                        : dayOfInstant(card.lastPlannedReviewMs, config)}
+                    </td>
+                  </tr>
+                )
+              })}
+            </tbody>
+          </table>
+        </figure>
+      )}
+    </section>
+  )
+}
