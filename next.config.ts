@@ -5,7 +5,7 @@ import { MAX_IMPORT_BYTES } from './lib/transfer/limits'
 const nextConfig: NextConfig = {
   // Helpers and CI may build side by side; each can name its own output folder.
   distDir: process.env.NEXT_DIST_DIR ?? '.next',
-  serverExternalPackages: ['better-sqlite3', 'pg', '@open-spaced-repetition/binding'],
+  serverExternalPackages: ['better-sqlite3', 'pg', '@open-spaced-repetition/binding-linux-x64-gnu'],
   poweredByHeader: false,
   typedRoutes: false,
   // The headers every response carries; pages get their nonce CSP from proxy.ts.

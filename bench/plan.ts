@@ -18,7 +18,7 @@ import {
   FSRSBinding,
   FSRSBindingItem,
   FSRSBindingReview,
-} from '@open-spaced-repetition/binding'
+} from '@open-spaced-repetition/binding-linux-x64-gnu'
 import { migrateSqlite, openSqlite } from '../db/open'
 import { planQueries } from '../db/queries/plan'
 import { studyHistoryFile } from '../e2e/study-history'

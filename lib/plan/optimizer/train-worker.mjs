@@ -8,12 +8,7 @@
 // unbundled.
 // Messages: lib/plan/optimizer/protocol.ts.
 import { parentPort } from 'node:worker_threads'
-import {
-  computeParameters,
-  FSRSBinding,
-  FSRSBindingItem,
-  FSRSBindingReview,
-} from '@open-spaced-repetition/binding'
+import { computeParameters, FSRSBinding, FSRSBindingItem, FSRSBindingReview } from './fsrs-rs.mjs'
 
 const cancelledRuns = new Set()
 
