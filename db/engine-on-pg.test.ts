@@ -18,9 +18,9 @@ import {
   systemClock,
 } from '@/lib/engine'
 import { type PgCluster, startCluster } from '@/tests/pg/engine-store-cluster'
-import { createEngineTables } from '@/tests/pg/engine-tables'
 import { pgEngineStore } from './engine-store-pg'
-import { ensureProviderLedgerSchema, pgProviderLedger } from './provider-ledger-pg'
+import { migratePostgres, migrateProviderPostgres } from './migrate-pg'
+import { pgProviderLedger } from './provider-ledger-pg'
 
 const BODY = { orderId: '42', amount: 2500, currency: 'USD', paymentMethodToken: 'token-9' }
 const SLOW = { ...BODY, paymentMethodToken: 'tok_slow' }
@@ -41,8 +41,9 @@ beforeAll(async () => {
     new pg.Pool({ connectionString: providerUrl }),
   ]
   pools.push(...providerPools)
-  await createEngineTables(pools[0]!)
-  await Promise.all(providerPools.map((p) => ensureProviderLedgerSchema(p)))
+  // Both instances migrate at once, as two servers booting together do.
+  await Promise.all([migratePostgres(url), migratePostgres(url)])
+  await Promise.all([migrateProviderPostgres(providerUrl), migrateProviderPostgres(providerUrl)])
   providers = providerPools.map(
     (p) =>
       new SimulatedProvider({

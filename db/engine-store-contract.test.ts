@@ -21,8 +21,8 @@ import {
   sqliteStore,
 } from '@/lib/engine'
 import { type PgCluster, startCluster } from '@/tests/pg/engine-store-cluster'
-import { createEngineTables } from '@/tests/pg/engine-tables'
 import { pgEngineStore } from './engine-store-pg'
+import { migratePostgres } from './migrate-pg'
 
 const NOW = Date.parse('2026-01-05T10:00:00.000Z')
 const CONNECTIONS = 50
@@ -66,8 +66,9 @@ const pgBackend: Backend = {
   async open(connections) {
     cluster ??= await startCluster()
     const url = await cluster.createDatabase(`engine_store_${++databases}`)
+    // The engine's tables as the app has them: the committed PostgreSQL migrations.
+    await migratePostgres(url, { demoAccounts: false })
     const admin = new pg.Pool({ connectionString: url, max: 2 })
-    await createEngineTables(admin)
     // One pool of one connection per store, each connected before the races start.
     const pools = Array.from({ length: connections }, () => new pg.Pool({ connectionString: url, max: 1 }))
     await Promise.all(pools.map((p) => p.query('SELECT 1')))

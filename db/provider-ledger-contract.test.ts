@@ -9,7 +9,8 @@ import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type ChargeRequest, SimulatedProvider, systemClock } from '@/lib/engine'
 import { type PgCluster, startCluster } from '@/tests/pg/engine-store-cluster'
-import { ensureProviderLedgerSchema, pgProviderLedger } from './provider-ledger-pg'
+import { migrateProviderPostgres } from './migrate-pg'
+import { pgProviderLedger } from './provider-ledger-pg'
 
 const INSTANCES = 20
 
@@ -52,9 +53,9 @@ const pgBackend: Backend = {
   async open(instances, decline) {
     cluster ??= await startCluster()
     const url = await cluster.createDatabase(`provider_ledger_${++databases}`)
+    // Every instance migrates the provider's database at once, as servers booting together do.
+    await Promise.all(Array.from({ length: instances }, () => migrateProviderPostgres(url)))
     const pools = Array.from({ length: instances }, () => new pg.Pool({ connectionString: url, max: 1 }))
-    // Every instance starts by making sure the schema is there, all at once.
-    await Promise.all(pools.map((p) => ensureProviderLedgerSchema(p)))
     const providers = pools.map(
       (p) =>
         new SimulatedProvider({
