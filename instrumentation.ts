@@ -3,7 +3,9 @@
 export async function register() {
   // `next build` also loads this file; only a serving Node process should sweep.
   if (process.env.NEXT_RUNTIME === 'nodejs' && process.env.NEXT_PHASE !== 'phase-production-build') {
-    const { startSweeperOrRefuse } = await import('./lib/live/sweeper')
+    const { openLiveOrRefuse, startSweeperOrRefuse } = await import('./lib/live/sweeper')
+    // Settings checked and (with PostgreSQL) the shared rate-limit buckets in place before any request.
+    openLiveOrRefuse()
     startSweeperOrRefuse()
   }
 }

@@ -11,7 +11,7 @@ import { limitPageRun } from '@/lib/http/page-limits'
 import { isPagePath, pageSecurity } from '@/lib/http/security-headers'
 import { isLearnerId, LEARNER_COOKIE, LEARNER_COOKIE_MAX_AGE_S } from '@/lib/learner-cookie'
 
-export function proxy(request: NextRequest) {
+export async function proxy(request: NextRequest) {
   const https = request.nextUrl.protocol === 'https:'
   const page = isPagePath(request.nextUrl.pathname)
     ? pageSecurity({ dev: process.env.NODE_ENV === 'development', https })
@@ -21,7 +21,7 @@ export function proxy(request: NextRequest) {
   const existing = request.cookies.get(LEARNER_COOKIE)?.value
   const learnerId = existing && isLearnerId(existing) ? null : crypto.randomUUID()
   if (learnerId) request.headers.set(NEW_LEARNER_HEADER, '1')
-  const limited = limitPageRun(request)
+  const limited = await limitPageRun(request)
   if (limited) return limited
   if (learnerId) request.cookies.set(LEARNER_COOKIE, learnerId)
 

@@ -261,3 +261,23 @@ export const serverSecrets = pgTable('server_secrets', {
   value: text('value').notNull(),
   createdAtMs: ms('created_at_ms').notNull(),
 })
+
+/**
+ * The rate limits' token buckets, shared by every instance (PostgreSQL only: with SQLite
+ * one process runs and its buckets live in memory, lib/http/rate-limit.ts). One row per
+ * bucket key; each take is one upsert (db/rate-limit-pg.ts). `granted` is the last take's
+ * answer, read back by that take's RETURNING.
+ */
+export const rateLimitBuckets = pgTable(
+  'rate_limit_buckets',
+  {
+    key: text('key').primaryKey(),
+    tokens: doublePrecision('tokens').notNull(),
+    atMs: ms('at_ms').notNull(),
+    /** The rule of the last take (a bucket refills by its rule; a changed env applies at once). */
+    burst: doublePrecision('burst').notNull(),
+    perMinute: doublePrecision('per_minute').notNull(),
+    granted: boolean('granted').notNull(),
+  },
+  (t) => [index('rate_limit_buckets_at').on(t.atMs)],
+)

@@ -60,7 +60,7 @@ export async function undoAction(input: unknown): Promise<ActionResult> {
 export async function rememberTimezoneAction(input: unknown): Promise<ActionResult> {
   const parsed = timezoneSchema.safeParse(input)
   if (!parsed.success) return { ok: false, error: 'Unknown time zone.' }
-  if (rateLimit('grade', { headers: await headers() }))
+  if (await rateLimit('grade', { headers: await headers() }))
     return { ok: false, error: 'Too many requests in a short time; reload in a moment.' }
   const nowMs = await requestNowMs()
   const learnerId = await writingLearnerId(nowMs)

@@ -84,20 +84,26 @@ describe('rateLimit: per learner and per address', () => {
     const statuses: number[] = []
     for (let i = 0; i < 25; i++)
       statuses.push(
-        rateLimit('import', req({ [CLIENT_ADDRESS_HEADER]: address, 'x-forwarded-for': `10.0.0.${i}` }), {
-          nowMs: 0,
-        })?.status ?? 200,
+        (
+          await rateLimit(
+            'import',
+            req({ [CLIENT_ADDRESS_HEADER]: address, 'x-forwarded-for': `10.0.0.${i}` }),
+            { nowMs: 0 },
+          )
+        )?.status ?? 200,
       )
     // The anonymous import bucket holds 3.
     expect(statuses.filter((s) => s === 200)).toHaveLength(3)
-    const limited = rateLimit('import', req({ [CLIENT_ADDRESS_HEADER]: address }), { nowMs: 0 })
+    const limited = await rateLimit('import', req({ [CLIENT_ADDRESS_HEADER]: address }), { nowMs: 0 })
     expect(limited?.status).toBe(429)
     expect(Number(limited?.headers.get('retry-after'))).toBeGreaterThanOrEqual(1)
     // A learner at the same address still has its own bucket.
     expect(
-      rateLimit('import', req({ [CLIENT_ADDRESS_HEADER]: address, cookie: `drill-learner=${learner}` }), {
-        nowMs: 0,
-      }),
+      await rateLimit(
+        'import',
+        req({ [CLIENT_ADDRESS_HEADER]: address, cookie: `drill-learner=${learner}` }),
+        { nowMs: 0 },
+      ),
     ).toBeNull()
   })
 })

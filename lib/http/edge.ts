@@ -4,6 +4,7 @@
 import { clientAddress, type HasHeaders, requestLearner } from './client'
 import { type LimitName, takeLimit } from './limits'
 import { problemResponse } from './problems'
+import type { TakeResult } from './rate-limit'
 
 const limitDetail: Record<LimitName, string> = {
   sandbox: 'Too many simulator runs in a short time',
@@ -35,18 +36,25 @@ export function refuseCrossOrigin(req: HasHeaders): Response | null {
     : null
 }
 
-/** 429 with Retry-After when `name`'s limit is spent for this caller; takes nothing then. */
+/**
+ * 429 with Retry-After when `name`'s limit is spent for this caller; takes nothing then. A plain
+ * value with the in-memory buckets, a Promise with the shared ones (PostgreSQL): await it.
+ */
 export function rateLimit(
   name: LimitName,
   req: HasHeaders,
   { subject, cost = 1, nowMs = Date.now() }: { subject?: string | null; cost?: number; nowMs?: number } = {},
-): Response | null {
+): Response | null | Promise<Response | null> {
   const taken = takeLimit(name, {
     subject: subject === undefined ? requestLearner(req) : subject,
     address: clientAddress(req),
     cost,
     nowMs,
   })
+  return taken instanceof Promise ? taken.then((t) => limitedResponse(name, t)) : limitedResponse(name, taken)
+}
+
+function limitedResponse(name: LimitName, taken: TakeResult): Response | null {
   if (taken.ok) return null
   return problemResponse('rate-limited', `${limitDetail[name]}; retry in ${taken.retryAfterS} s.`, {
     extra: { retryAfterS: taken.retryAfterS },

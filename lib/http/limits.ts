@@ -4,9 +4,10 @@
 // one address (a class behind one NAT). Defaults leave room for 30 learners behind
 // one address and 100 concurrent payment requests per account.
 //
-// Each is configurable as DRILL_LIMIT_<NAME>_<SCOPE>=<burst>/<perMinute>, e.g.
+// The buckets live in this process's memory, or, with DRILL_DATABASE_URL, in PostgreSQL
+// shared by every instance (shareBucketsThrough). Each is configurable as DRILL_LIMIT_<NAME>_<SCOPE>=<burst>/<perMinute>, e.g.
 // DRILL_LIMIT_SANDBOX_ADDRESS=600/1200 (README, "Hosting Drill").
-import { type BucketRule, createRateLimiter, type RateLimiter } from './rate-limit'
+import { type BucketRule, createRateLimiter, type RateLimiter, type TakeResult } from './rate-limit'
 
 export type LimitScope = 'subject' | 'anonymous' | 'address'
 export type LimitName = keyof typeof defaultLimits
@@ -88,12 +89,36 @@ export function readLimits(env: Record<string, string | undefined> = process.env
   return table
 }
 
-const holder = globalThis as unknown as { drillLimits?: { table: LimitTable; limiter: RateLimiter } }
+/**
+ * Buckets kept outside the process, shared by every instance (PostgreSQL's rate_limit_buckets,
+ * db/rate-limit-pg.ts): same all-or-nothing take as the in-memory limiter, one round trip.
+ */
+export interface SharedBuckets {
+  take(
+    buckets: readonly { key: string; rule: BucketRule }[],
+    nowMs: number,
+    cost?: number,
+  ): Promise<TakeResult>
+}
+
+const holder = globalThis as unknown as {
+  drillLimits?: { table: LimitTable; limiter: RateLimiter }
+  drillSharedBuckets?: SharedBuckets
+}
 
 /** The process's limiter and table; on globalThis because Next bundles proxy, pages and routes apart. */
 export function limits(): { table: LimitTable; limiter: RateLimiter } {
   holder.drillLimits ??= { table: readLimits(), limiter: createRateLimiter() }
   return holder.drillLimits
+}
+
+/**
+ * From now on every take goes to `shared` (null: back to memory). The live driver calls it at
+ * start when DRILL_DATABASE_URL is set; without it the buckets stay in this process's memory.
+ */
+export function shareBucketsThrough(shared: SharedBuckets | null): void {
+  if (shared) holder.drillSharedBuckets = shared
+  else delete holder.drillSharedBuckets
 }
 
 /**
@@ -109,17 +134,15 @@ export function takeLimit(
     cost = 1,
     nowMs,
   }: { subject: string | null; address: string; cost?: number; nowMs: number },
-) {
+): TakeResult | Promise<TakeResult> {
   const { table, limiter } = limits()
   const rules = table[name]
-  return limiter.take(
-    [
-      subject === null
-        ? { key: `${name}:anonymous:${address}`, rule: rules.anonymous }
-        : { key: `${name}:subject:${subject}`, rule: rules.subject },
-      { key: `${name}:address:${address}`, rule: rules.address },
-    ],
-    nowMs,
-    cost,
-  )
+  const buckets = [
+    subject === null
+      ? { key: `${name}:anonymous:${address}`, rule: rules.anonymous }
+      : { key: `${name}:subject:${subject}`, rule: rules.subject },
+    { key: `${name}:address:${address}`, rule: rules.address },
+  ]
+  const shared = holder.drillSharedBuckets
+  return shared ? shared.take(buckets, nowMs, cost) : limiter.take(buckets, nowMs, cost)
 }

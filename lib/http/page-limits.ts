@@ -6,7 +6,7 @@ import { rateLimit } from './edge'
 
 type PageRequest = HasHeaders & { method: string; nextUrl: { pathname: string } }
 
-export function limitPageRun(request: PageRequest): Response | null {
+export function limitPageRun(request: PageRequest): Response | null | Promise<Response | null> {
   if (request.method !== 'GET' || request.nextUrl.pathname !== '/sandbox') return null
   return rateLimit('sandbox', request)
 }

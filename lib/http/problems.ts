@@ -23,6 +23,7 @@ export const problemCatalogue = {
   'not-enough-history': { title: 'Not enough review history', status: 422 },
   'invalid-history': { title: 'Review history unusable', status: 422 },
   'optimizer-busy': { title: 'Optimizer busy', status: 503 },
+  'database-unavailable': { title: 'Database unavailable', status: 503 },
   'optimizer-failed': { title: 'Optimizer failed', status: 500 },
   unauthorized: { title: 'Unauthorized', status: 401 },
   'no-learner': { title: 'No learner', status: 401 },

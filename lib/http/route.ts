@@ -51,10 +51,13 @@ export interface RouteOptions<
   Body extends BodySpec | undefined = undefined,
   Schema extends z.ZodType | undefined = undefined,
 > {
-  caller?: (request: Request) => ({ ok: true } & Caller) | Refusal
+  /** May answer a Promise (the account read from PostgreSQL). */
+  caller?: (
+    request: Request,
+  ) => ({ ok: true } & Caller) | Refusal | Promise<({ ok: true } & Caller) | Refusal>
   sameOrigin?: boolean
   /** A fixed draw, or one that depends on the request and the caller (null: this request draws nothing). */
-  limit?: LimitTake | ((request: Request, caller: Caller) => LimitTake | null)
+  limit?: LimitTake | ((request: Request, caller: Caller) => LimitTake | null | Promise<LimitTake | null>)
   body?: Body
   /** Checks the body the `body` step read. */
   schema?: Schema
@@ -103,7 +106,7 @@ async function admit<Caller, Body extends BodySpec | undefined, Schema extends z
 ): Promise<Checked<{ call: RouteCall<Caller, Body, Schema> }>> {
   let caller = undefined as Caller
   if (options.caller) {
-    const found = options.caller(request)
+    const found = await options.caller(request)
     if (!found.ok) return found
     caller = found
   }
@@ -111,9 +114,9 @@ async function admit<Caller, Body extends BodySpec | undefined, Schema extends z
     const refused = refuseCrossOrigin(request)
     if (refused) return refusal(refused)
   }
-  const take = typeof options.limit === 'function' ? options.limit(request, caller) : options.limit
+  const take = typeof options.limit === 'function' ? await options.limit(request, caller) : options.limit
   if (take) {
-    const limited = rateLimit(take.name, request, { subject: take.subject, cost: take.cost })
+    const limited = await rateLimit(take.name, request, { subject: take.subject, cost: take.cost })
     if (limited) return refusal(limited)
   }
   const read = await readBody(request, options.body)

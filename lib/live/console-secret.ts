@@ -8,20 +8,20 @@ import { serverSecretQueries } from '@/db/queries/server-secrets'
 
 export const CONSOLE_SECRET = 'console-key'
 
-function newSecret(): string {
+export function newConsoleSecret(): string {
   return randomBytes(32).toString('base64url')
 }
 
 /** The current secret, made (once, race-free) when the database has none. */
 export function consoleSecret(sqlite: Sqlite, nowMs = Date.now()): string {
   const secrets = serverSecretQueries(sqlite)
-  secrets.insertServerSecretIfMissing({ name: CONSOLE_SECRET, value: newSecret(), nowMs })
+  secrets.insertServerSecretIfMissing({ name: CONSOLE_SECRET, value: newConsoleSecret(), nowMs })
   return secrets.findServerSecretByName({ name: CONSOLE_SECRET }) as string
 }
 
 /** Replaces the secret; the caller re-keys the console accounts in the same transaction. */
 export function replaceConsoleSecret(sqlite: Sqlite, nowMs: number): string {
-  const value = newSecret()
+  const value = newConsoleSecret()
   serverSecretQueries(sqlite).saveServerSecret({ name: CONSOLE_SECRET, value, nowMs })
   return value
 }

@@ -14,8 +14,11 @@ async function problemOf(parsed: { ok: boolean; response?: Response }) {
 }
 
 describe('authenticate', () => {
-  it('finds the account for a known bearer key', () => {
-    expect(authenticate(post({ authorization: 'Bearer sk_test_18' }))).toEqual({ ok: true, accountId: 18 })
+  it('finds the account for a known bearer key', async () => {
+    expect(await authenticate(post({ authorization: 'Bearer sk_test_18' }))).toEqual({
+      ok: true,
+      accountId: 18,
+    })
   })
 
   it('answers 401 for a missing, unknown or non-bearer credential', async () => {
@@ -25,7 +28,7 @@ describe('authenticate', () => {
       { authorization: 'sk_test_17' },
     ]
     for (const headers of credentials) {
-      expect((await problemOf(authenticate(post(headers)))).status).toBe(401)
+      expect((await problemOf(await authenticate(post(headers)))).status).toBe(401)
     }
   })
 })

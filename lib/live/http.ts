@@ -3,19 +3,18 @@
 // JSON body, Prefer: wait). Failures come back as refusals holding ready problem
 // responses, so the route handlers stay parse → call → map.
 import 'server-only'
-import { sqlite } from '@/db/client'
 import { API_BODY_BYTES, readJsonBody } from '@/lib/http/body'
 import { type Checked, problemResponse, refusal } from '@/lib/http/problems'
 import type { RouteOptions } from '@/lib/http/route'
-import { accountIdForApiKey } from './accounts'
 import { parseBearer, parseIdempotencyKey, parsePreferWaitS } from './headers'
+import { liveData } from './live'
 
 export type ApiCaller = { accountId: number }
 
 /** 401 problem unless the request carries `Authorization: Bearer <a known key>`. */
-export function authenticate(req: Request): Checked<ApiCaller> {
+export async function authenticate(req: Request): Promise<Checked<ApiCaller>> {
   const apiKey = parseBearer(req.headers.get('authorization'))
-  const accountId = apiKey === null ? null : accountIdForApiKey(sqlite(), apiKey)
+  const accountId = apiKey === null ? null : await liveData().accountIdForApiKey(apiKey)
   if (accountId === null)
     return refusal(
       problemResponse(

@@ -4,6 +4,8 @@
 // provider's ledger entries. Demo accounts (label 'demo account …') are never
 // touched; an account with a key still in flight (in_progress / pending_unknown)
 // waits for the sweeps to settle it first.
+import type pg from 'pg'
+import { deleteProviderEntriesOfAccountsPg, purgeIdleAccountsPg } from '@/db/live-pg'
 import type { Sqlite } from '@/db/open'
 import { providerPurgeQueries, purgeQueries } from '@/db/queries/purge'
 
@@ -31,5 +33,19 @@ export function purgeIdleAccounts(
   providerDb.transaction(() => {
     for (const accountId of ids) provider.deleteProviderEntriesOfAccount({ accountId })
   })()
+  return { sweep: 'idle-accounts', purged: ids.length }
+}
+
+/**
+ * The same purge on PostgreSQL, safe when every instance runs it: what is idle is decided
+ * inside the deleting transaction, under an advisory lock one instance holds at a time.
+ */
+export async function purgeIdleAccountsOnPostgres(
+  { pool, providerPool }: { pool: pg.Pool; providerPool: pg.Pool },
+  { nowMs, idleMs, batch = 500 }: { nowMs: number; idleMs: number; batch?: number },
+): Promise<PurgeReport> {
+  const ids = await purgeIdleAccountsPg(pool, { labels: PURGEABLE_LABELS, cutoffMs: nowMs - idleMs, batch })
+  // Ours first, as on SQLite: a crash between the two leaves only provider rows nobody holds a key to.
+  await deleteProviderEntriesOfAccountsPg(providerPool, ids)
   return { sweep: 'idle-accounts', purged: ids.length }
 }

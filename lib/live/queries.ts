@@ -1,7 +1,7 @@
 // The live API's and the console's views of one account's key rows and payments:
 // the stored rows (db/queries/payments.ts) as the JSON the GET routes answer.
 import type { Sqlite } from '@/db/open'
-import { type PaymentRecord, paymentQueries } from '@/db/queries/payments'
+import { type KeyRowRecord, type PaymentRecord, paymentQueries } from '@/db/queries/payments'
 
 export interface KeyRowJson {
   key: string
@@ -32,24 +32,29 @@ export interface PaymentJson {
 
 const iso = (ms: number) => new Date(ms).toISOString()
 
-export function getKeyRowsByAccountId(sqlite: Sqlite, accountId: number, limit = 200): KeyRowJson[] {
-  return paymentQueries(sqlite)
-    .listKeyRowsByAccountId({ accountId, limit })
-    .map((row) => ({
-      key: row.key,
-      operation: row.operation,
-      status: row.status,
-      bodyHash: row.bodyHash,
-      providerKey: row.providerKey,
-      responseStatus: row.responseStatus,
-      resourceId: row.resourceId,
-      leaseUntil: iso(row.leaseUntilMs),
-      createdAt: iso(row.createdAtMs),
-      expiresAt: iso(row.expiresAtMs),
-    }))
+/** The GET routes' page size. */
+export const LIST_LIMIT = 200
+
+export function keyRowJson(row: KeyRowRecord): KeyRowJson {
+  return {
+    key: row.key,
+    operation: row.operation,
+    status: row.status,
+    bodyHash: row.bodyHash,
+    providerKey: row.providerKey,
+    responseStatus: row.responseStatus,
+    resourceId: row.resourceId,
+    leaseUntil: iso(row.leaseUntilMs),
+    createdAt: iso(row.createdAtMs),
+    expiresAt: iso(row.expiresAtMs),
+  }
 }
 
-function paymentJson(row: PaymentRecord): PaymentJson {
+export function getKeyRowsByAccountId(sqlite: Sqlite, accountId: number, limit = LIST_LIMIT): KeyRowJson[] {
+  return paymentQueries(sqlite).listKeyRowsByAccountId({ accountId, limit }).map(keyRowJson)
+}
+
+export function paymentJson(row: PaymentRecord): PaymentJson {
   return {
     id: row.id,
     object: 'payment',
@@ -65,7 +70,7 @@ function paymentJson(row: PaymentRecord): PaymentJson {
   }
 }
 
-export function getPaymentsByAccountId(sqlite: Sqlite, accountId: number, limit = 200): PaymentJson[] {
+export function getPaymentsByAccountId(sqlite: Sqlite, accountId: number, limit = LIST_LIMIT): PaymentJson[] {
   return paymentQueries(sqlite).listPaymentsByAccountId({ accountId, limit }).map(paymentJson)
 }
 

@@ -1,8 +1,15 @@
-// Builds the live driver: the engine on the app's SQLite connection, the real
-// clock, and the simulated provider on ITS OWN file (an external system: it shares
-// no transaction with us), behaving by test token. No Next imports: the server
-// process and `npm run sweep` both build it.
+// Builds the live driver: the engine on the app's database, the real clock, and the
+// simulated provider on ITS OWN database (an external system: it shares no transaction
+// with us), behaving by test token. SQLite (the default): the app's file and the provider's
+// file. PostgreSQL (DRILL_DATABASE_URL + DRILL_PROVIDER_DATABASE_URL): the engine's store
+// port on one shared database and the provider's books on another, so any number of
+// instances serve the same keys and a key re-driven by another instance is never charged
+// again. No Next imports: the server process and `npm run sweep` both build it.
+import type pg from 'pg'
+import { pgEngineStore } from '@/db/engine-store-pg'
 import { openSqlite, type Sqlite } from '@/db/open'
+import { pgProviderLedger } from '@/db/provider-ledger-pg'
+import { pgBuckets } from '@/db/rate-limit-pg'
 import {
   behaviourForToken,
   type Clock,
@@ -13,17 +20,26 @@ import {
   type SweepReport,
   systemClock,
 } from '@/lib/engine'
+import { type PurgeReport, purgeIdleAccounts, purgeIdleAccountsOnPostgres } from './purge'
 import type { LiveSettings } from './settings'
 
 export interface LiveRuntime {
   engine: Engine
   provider: SimulatedProvider
+  settings: LiveSettings
+  clock: Clock
+  /** The idle-account purge on this runtime's databases (after each sweep pass). */
+  purgeIdle(options: { nowMs: number; idleMs: number }): Promise<PurgeReport>
+  /** PostgreSQL: forgets the rate-limit buckets that are full again (memory's are bounded in-process). */
+  pruneBuckets?(nowMs: number): Promise<number>
+}
+
+/** The default runtime: the app's SQLite file and the provider's own file. */
+export interface SqliteLiveRuntime extends LiveRuntime {
   /** The app's database (the engine's). */
   sqlite: Sqlite
   /** The provider's own database (the idle-account purge deletes ledger rows there). */
   providerDb: Sqlite
-  settings: LiveSettings
-  clock: Clock
 }
 
 /** Seconds a 409 tells the client to wait: tok_slow takes 2 s, so 1 s is a fair first retry. */
@@ -40,7 +56,7 @@ export function createLiveRuntime({
   sqlite: Sqlite
   settings: LiveSettings
   clock?: Clock
-}): LiveRuntime {
+}): SqliteLiveRuntime {
   const providerDb = openSqlite(settings.providerDbPath)
   const provider = new SimulatedProvider({
     database: providerDb,
@@ -48,10 +64,50 @@ export function createLiveRuntime({
     behaviour: behaviourForToken,
     timing: { slowMs: settings.providerSlowMs },
   })
-  const engine = createEngine({
-    sqlite,
-    clock,
+  const engine = createEngine({ sqlite, clock, provider, ...engineOptions(settings) })
+  const runtime: SqliteLiveRuntime = {
+    engine,
     provider,
+    sqlite,
+    providerDb,
+    settings,
+    clock,
+    purgeIdle: async (options) => purgeIdleAccounts(runtime, options),
+  }
+  return runtime
+}
+
+/** The runtime on PostgreSQL: `pool` holds the engine's tables, `providerPool` the provider's books. */
+export function createPgLiveRuntime({
+  pool,
+  providerPool,
+  settings,
+  clock = systemClock,
+}: {
+  pool: pg.Pool
+  providerPool: pg.Pool
+  settings: LiveSettings
+  clock?: Clock
+}): LiveRuntime {
+  const provider = new SimulatedProvider({
+    ledger: pgProviderLedger(providerPool),
+    clock,
+    behaviour: behaviourForToken,
+    timing: { slowMs: settings.providerSlowMs },
+  })
+  const engine = createEngine({ store: pgEngineStore(pool), clock, provider, ...engineOptions(settings) })
+  return {
+    engine,
+    provider,
+    settings,
+    clock,
+    purgeIdle: (options) => purgeIdleAccountsOnPostgres({ pool, providerPool }, options),
+    pruneBuckets: (nowMs) => pgBuckets(pool).prune(nowMs),
+  }
+}
+
+function engineOptions(settings: LiveSettings) {
+  return {
     paymentUrl: paymentPath,
     config: engineConfig({
       inFlightPolicy: { kind: 'reject-409', retryAfterS: RETRY_AFTER_S },
@@ -59,8 +115,7 @@ export function createLiveRuntime({
       keyTtlMs: settings.keyTtlMs,
     }),
     recoveryConcurrency: settings.recoveryConcurrency,
-  })
-  return { engine, provider, sqlite, providerDb, settings, clock }
+  } as const
 }
 
 /** One pass of every sweep, in order: lease recovery, reconciliation, reaper. */

@@ -39,4 +39,19 @@ describe('readLiveSettings', () => {
       expect(() => readLiveSettings({ DRILL_LEASE_MS: bad })).toThrow(/DRILL_LEASE_MS/)
     }
   })
+
+  it('reads both PostgreSQL URLs, and refuses one without the other in one line', () => {
+    const url = 'postgres://drill@db.internal:5432/drill'
+    const providerUrl = 'postgres://drill@db.internal:5432/provider'
+    expect(
+      readLiveSettings({ DRILL_DATABASE_URL: url, DRILL_PROVIDER_DATABASE_URL: providerUrl }).postgres,
+    ).toEqual({ url, providerUrl })
+    expect(readLiveSettings({ DRILL_DATABASE_URL: ' ' }).postgres).toBeNull()
+    expect(() => readLiveSettings({ DRILL_DATABASE_URL: url })).toThrow(
+      'DRILL_DATABASE_URL is set but DRILL_PROVIDER_DATABASE_URL is not',
+    )
+    expect(() => readLiveSettings({ DRILL_PROVIDER_DATABASE_URL: providerUrl })).toThrow(
+      'DRILL_PROVIDER_DATABASE_URL is set but DRILL_DATABASE_URL is not',
+    )
+  })
 })

@@ -22,6 +22,12 @@ export interface LiveSettings {
   providerSlowMs: number
   /** API and console accounts with no write for this long are purged by the sweeps (DRILL_ACCOUNT_IDLE_DAYS). */
   accountIdleMs: number
+  /**
+   * PostgreSQL for the engine's tables, accounts, rate limits and console secret (url) and for
+   * the provider's ledger (providerUrl): DRILL_DATABASE_URL and DRILL_PROVIDER_DATABASE_URL,
+   * both or neither. Null: the SQLite files.
+   */
+  postgres: { url: string; providerUrl: string } | null
 }
 
 export const defaultLiveSettings: LiveSettings = {
@@ -32,6 +38,7 @@ export const defaultLiveSettings: LiveSettings = {
   recoveryConcurrency: DEFAULT_RECOVERY_CONCURRENCY,
   providerSlowMs: 2_000,
   accountIdleMs: 30 * DAY_MS,
+  postgres: null,
 }
 
 export class LiveSettingsError extends Error {
@@ -63,7 +70,24 @@ function idleDays(env: Env): number {
 }
 
 /**
- * Reads DRILL_LEASE_MS, DRILL_KEY_TTL_MS (+ DRILL_ALLOW_SHORT_TTL), DRILL_SWEEP_MS, DRILL_PROVIDER_DB,
+ * Both PostgreSQL URLs or neither: instances sharing one database must share the provider's
+ * books too (a per-machine ledger file would let a key re-driven by another instance be
+ * charged twice), and a shared ledger behind a per-machine SQLite engine is no setup anyone needs.
+ */
+function postgresUrls(env: Env): LiveSettings['postgres'] {
+  const url = env.DRILL_DATABASE_URL?.trim()
+  const providerUrl = env.DRILL_PROVIDER_DATABASE_URL?.trim()
+  if (!url && !providerUrl) return null
+  if (!url || !providerUrl)
+    throw new LiveSettingsError(
+      `${url ? 'DRILL_DATABASE_URL' : 'DRILL_PROVIDER_DATABASE_URL'} is set but ${url ? 'DRILL_PROVIDER_DATABASE_URL' : 'DRILL_DATABASE_URL'} is not: ` +
+        "set both (the provider's ledger must be shared by every instance too) or neither (SQLite)",
+    )
+  return { url, providerUrl }
+}
+
+/**
+ * Reads DRILL_DATABASE_URL + DRILL_PROVIDER_DATABASE_URL, DRILL_LEASE_MS, DRILL_KEY_TTL_MS (+ DRILL_ALLOW_SHORT_TTL), DRILL_SWEEP_MS, DRILL_PROVIDER_DB,
  * DRILL_RECOVERY_CONCURRENCY, DRILL_PROVIDER_SLOW_MS and DRILL_ACCOUNT_IDLE_DAYS.
  */
 export function readLiveSettings(env: Env = process.env): LiveSettings {
@@ -87,5 +111,6 @@ export function readLiveSettings(env: Env = process.env): LiveSettings {
     ),
     providerSlowMs: positiveInteger(env, 'DRILL_PROVIDER_SLOW_MS', defaultLiveSettings.providerSlowMs),
     accountIdleMs: idleDays(env),
+    postgres: postgresUrls(env),
   }
 }

@@ -9,7 +9,6 @@
 import 'server-only'
 import type { SweepReport } from '@/lib/engine'
 import { live } from './live'
-import { purgeIdleAccounts } from './purge'
 import { LiveSettingsError } from './settings'
 
 const holder = globalThis as unknown as { drillSweeper?: { stop(): void } }
@@ -35,11 +34,9 @@ export function startSweeper(): void {
         (error: unknown) => console.error('[sweep] lease recovery failed', error),
       )
       logBusy([await engine.reconcile(), await engine.reapExpiredKeys()])
-      const purge = purgeIdleAccounts(runtime, {
-        nowMs: runtime.clock.nowMs(),
-        idleMs: settings.accountIdleMs,
-      })
+      const purge = await runtime.purgeIdle({ nowMs: runtime.clock.nowMs(), idleMs: settings.accountIdleMs })
       if (purge.purged > 0) console.log(`[sweep] idle-accounts: ${purge.purged} purged`)
+      await runtime.pruneBuckets?.(runtime.clock.nowMs())
     } catch (error) {
       console.error('[sweep] pass failed', error)
     } finally {
@@ -59,8 +56,20 @@ export function startSweeper(): void {
 
 /** For instrumentation.ts: unsafe settings (e.g. a key TTL under 24 h) stop the server, saying why. */
 export function startSweeperOrRefuse(): void {
+  refuseBadSettings(startSweeper)
+}
+
+/**
+ * For instrumentation.ts, before the first request: the runtime opened (settings checked; with
+ * PostgreSQL the shared rate-limit buckets in place), or the server stops saying why.
+ */
+export function openLiveOrRefuse(): void {
+  refuseBadSettings(live)
+}
+
+function refuseBadSettings(open: () => unknown): void {
   try {
-    startSweeper()
+    open()
   } catch (error) {
     if (error instanceof LiveSettingsError) {
       console.error(`Drill refuses to start: ${error.message}`)

@@ -21,7 +21,7 @@ export type SubmitGradeResult =
 
 export async function submitGrade(input: unknown): Promise<SubmitGradeResult> {
   // Both callers share the grade limit (per learner and per address): the action and the route.
-  const limited = rateLimit('grade', { headers: await headers() })
+  const limited = await rateLimit('grade', { headers: await headers() })
   if (limited) return { kind: 'rate-limited', response: limited }
   const parsed = gradeRequestSchema.safeParse(input)
   if (!parsed.success) return { kind: 'invalid', issues: parsed.error.issues }

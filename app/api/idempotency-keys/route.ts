@@ -1,14 +1,13 @@
 // GET /api/idempotency-keys → the calling account's key rows, newest first.
 
-import { sqlite } from '@/db/client'
 import { route } from '@/lib/http/route'
 import { paymentRead } from '@/lib/live/http'
-import { getKeyRowsByAccountId } from '@/lib/live/queries'
+import { liveData } from '@/lib/live/live'
 
 export const dynamic = 'force-dynamic'
 
-export const GET = route(paymentRead, ({ caller }) =>
-  Response.json(getKeyRowsByAccountId(sqlite(), caller.accountId), {
+export const GET = route(paymentRead, async ({ caller }) =>
+  Response.json(await liveData().keyRows(caller.accountId), {
     headers: { 'cache-control': 'no-store' },
   }),
 )

@@ -1,11 +1,9 @@
 // POST /api/payments: create a payment, idempotently (Idempotency-Key required).
 // GET /api/payments: the calling account's payments, newest first (the live console polls it).
 
-import { sqlite } from '@/db/client'
 import { route } from '@/lib/http/route'
 import { paymentRead, paymentWrite, readIdempotentPost } from '@/lib/live/http'
-import { live } from '@/lib/live/live'
-import { getPaymentsByAccountId } from '@/lib/live/queries'
+import { live, liveData } from '@/lib/live/live'
 import { preferenceApplied, toHttpResponse } from '@/lib/live/respond'
 
 export const dynamic = 'force-dynamic'
@@ -22,8 +20,8 @@ export const POST = route(paymentWrite, async ({ request, caller }) => {
   return toHttpResponse(result, preferenceApplied(post.waitMs))
 })
 
-export const GET = route(paymentRead, ({ caller }) =>
-  Response.json(getPaymentsByAccountId(sqlite(), caller.accountId), {
+export const GET = route(paymentRead, async ({ caller }) =>
+  Response.json(await liveData().payments(caller.accountId), {
     headers: { 'cache-control': 'no-store' },
   }),
 )
