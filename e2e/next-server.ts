@@ -11,7 +11,10 @@ import path from 'node:path'
 export interface NextServer {
   baseUrl: string
   port: number
+  /** scripts/server.ts, or with `viaStart` scripts/start.ts (whose child is the server). */
   child: ChildProcess
+  /** The pid of the process serving HTTP (the child, or start.ts's child). */
+  serverPid(): number | undefined
   /** Everything the server printed, for failure messages. */
   output(): string
   kill(signal?: NodeJS.Signals): Promise<void>
@@ -64,17 +67,37 @@ async function waitForHealth(baseUrl: string, child: ChildProcess, timeoutMs: nu
   throw new Error(`the server at ${baseUrl} did not become healthy in ${timeoutMs} ms`)
 }
 
+/** The children of a process (Linux): start.ts's one child is the server it spawned. */
+function childPids(pid: number): number[] {
+  try {
+    return fs
+      .readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8')
+      .split(/\s+/)
+      .filter(Boolean)
+      .map(Number)
+  } catch {
+    return []
+  }
+}
+
 export async function startNextServer({
   port,
   env,
   timeoutMs = 60_000,
+  viaStart = false,
 }: {
   port?: number
   env: Record<string, string>
   timeoutMs?: number
+  /**
+   * Start as `npm start` does (scripts/start.ts: migrate PostgreSQL and SQLite, then serve), not
+   * the server alone. kill() then signals the server itself, so SIGKILL hits the serving process.
+   */
+  viaStart?: boolean
 }): Promise<NextServer> {
   const chosenPort = port ?? (await freePort())
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join('scripts', 'server.ts')], {
+  const script = path.join('scripts', viaStart ? 'start.ts' : 'server.ts')
+  const child = spawn(process.execPath, ['--import', 'tsx', script], {
     env: {
       ...process.env,
       NEXT_DIST_DIR: distDir(),
@@ -93,11 +116,19 @@ export async function startNextServer({
     output += chunk
   })
   const baseUrl = `http://127.0.0.1:${chosenPort}`
+  const serverPid = () => (viaStart && child.pid ? childPids(child.pid)[0] : child.pid)
   const kill = (signal: NodeJS.Signals = 'SIGTERM') =>
     new Promise<void>((resolve) => {
       if (child.exitCode !== null || child.signalCode !== null) return resolve()
       child.once('exit', () => resolve())
-      child.kill(signal)
+      const pid = serverPid()
+      // start.ts exits with its server; killing start.ts alone would leave the server running.
+      try {
+        if (viaStart && pid !== undefined) process.kill(pid, signal)
+        else child.kill(signal)
+      } catch {
+        // already gone: 'exit' follows
+      }
     })
   try {
     await waitForHealth(baseUrl, child, timeoutMs)
@@ -105,5 +136,5 @@ export async function startNextServer({
     await kill('SIGKILL')
     throw new Error(`${error instanceof Error ? error.message : error}\n--- server output ---\n${output}`)
   }
-  return { baseUrl, port: chosenPort, child, output: () => output, kill }
+  return { baseUrl, port: chosenPort, child, serverPid, output: () => output, kill }
 }
