@@ -302,3 +302,27 @@ test('5. a rate-limit burst split over A and B admits exactly the configured bur
   expect(refused.headers.get('content-type')).toBe('application/problem+json')
   expect(Number(refused.headers.get('retry-after'))).toBeGreaterThanOrEqual(1)
 })
+
+test('6. PostgreSQL goes away: /api/health answers 503 problem+json; back again, requests succeed with no restart', async () => {
+  const account = await newAccount(a)
+  cluster.pause()
+  try {
+    for (const server of [a, b]) {
+      const res = await fetch(`${server.baseUrl}/api/health`)
+      expect(res.status).toBe(503)
+      expect(res.headers.get('content-type')).toBe('application/problem+json')
+      expect(((await res.json()) as { type: string }).type).toBe('/problems/database-unavailable')
+    }
+    // A sweep pass or two fail meanwhile; neither process goes down.
+    await new Promise((resolve) => setTimeout(resolve, 2 * SWEEP_MS))
+  } finally {
+    cluster.resume()
+  }
+  for (const server of [a, b]) {
+    expect(server.child.exitCode).toBeNull()
+    await expect.poll(async () => (await fetch(`${server.baseUrl}/api/health`)).status).toBe(200)
+  }
+  const key = newKey()
+  expect((await pay(b, account, key, paymentBody({ orderId: 'after-outage' }))).status).toBe(201)
+  await expectOneChargePerKey(a, account, 1)
+})

@@ -33,7 +33,11 @@ export interface PgCluster {
   createDatabase(name: string): Promise<string>
   /** Stops the server at once and removes the folder. Idempotent. */
   stop(): void
-  /** Takes the server away (`-m immediate`: every connection cut), keeping its data, port and folder. */
+  /**
+   * Takes the server away (every connection cut), keeping its data, port and folder: a fast
+   * shutdown, so what it acknowledged survives (with synchronous_commit off an immediate one
+   * could drop the last commits).
+   */
   pause(): void
   /** Starts the paused server again on the same port, with its data. */
   resume(): void
@@ -206,7 +210,7 @@ export async function startPgCluster(): Promise<PgCluster> {
     },
     stop,
     pause() {
-      run(as, path.join(bin, 'pg_ctl'), ['-D', data, '-m', 'immediate', '-w', 'stop'])
+      run(as, path.join(bin, 'pg_ctl'), ['-D', data, '-m', 'fast', '-w', 'stop'])
     },
     resume() {
       run(as, path.join(bin, 'pg_ctl'), ['-D', data, '-l', path.join(dir, 'server.log'), '-w', 'start'])
