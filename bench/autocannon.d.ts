@@ -1,4 +1,4 @@
-// The part of autocannon 8's API that bench/api.ts uses (the package ships no types).
+// The part of autocannon 8's API that bench/api.ts and bench/scale.ts use (the package ships no types).
 declare module 'autocannon' {
   namespace autocannon {
     interface RawRequest {
@@ -18,6 +18,11 @@ declare module 'autocannon' {
       connections?: number
       duration?: number
       requests?: Request[]
+      /** Called per connection; its client emits 'response' (status, bytes, latency ms) per answer. */
+      setupClient?: (client: Client) => void
+    }
+    interface Client {
+      on(event: 'response', listener: (status: number, bytes: number, latencyMs: number) => void): void
     }
     interface Histogram {
       average: number

@@ -38,10 +38,8 @@ const REFUND_COLUMNS =
 // Keys sort byte-wise, as SQLite's default collation does: the sweeps' batches come oldest first in the same order.
 const BY_CLAIM = 'ORDER BY created_at_ms, account_id, key COLLATE "C"'
 
-// Named statements: node-postgres prepares each once per connection.
-const SQL = {
-  keyGet: `SELECT ${KEY_COLUMNS} FROM idempotency_keys WHERE account_id = $1 AND key = $2`,
-  claim: `INSERT INTO idempotency_keys (account_id, key, operation, status, body_hash, request_body, provider_key,
+/** The claim: a new key inserts; a completed row past its TTL is replaced; anything else stays. */
+const CLAIM = `INSERT INTO idempotency_keys (account_id, key, operation, status, body_hash, request_body, provider_key,
       lease_until_ms, lease_version, created_at_ms, expires_at_ms)
     VALUES ($1, $2, $3, 'in_progress', $4, $5, $6, $7, 0, $8, $9)
     ON CONFLICT (account_id, key) DO UPDATE SET
@@ -51,7 +49,23 @@ const SQL = {
       created_at_ms = excluded.created_at_ms, expires_at_ms = excluded.expires_at_ms,
       response_status = NULL, response_body = NULL, resource_id = NULL
     WHERE idempotency_keys.status = 'completed' AND idempotency_keys.expires_at_ms <= excluded.created_at_ms
-    RETURNING ${KEY_COLUMNS}`,
+    RETURNING ${KEY_COLUMNS}`
+
+// Named statements: node-postgres prepares each once per connection.
+const SQL = {
+  keyGet: `SELECT ${KEY_COLUMNS} FROM idempotency_keys WHERE account_id = $1 AND key = $2`,
+  claim: CLAIM,
+  /**
+   * The payment claim and, when it changed nothing, the row it met, in one round trip: the
+   * row as of the statement's snapshot. A row committed after that snapshot (the claim waited
+   * for it) or one the claim found expired is not answered here; the caller reads it then.
+   */
+  claimOrExisting: `WITH claimed AS (${CLAIM})
+    SELECT true AS won, ${KEY_COLUMNS} FROM claimed
+    UNION ALL
+    SELECT false AS won, ${KEY_COLUMNS} FROM idempotency_keys
+    WHERE account_id = $1 AND key = $2 AND NOT EXISTS (SELECT 1 FROM claimed)
+      AND NOT (status = 'completed' AND expires_at_ms <= $8)`,
   takeOver: `UPDATE idempotency_keys SET lease_until_ms = $1, lease_version = lease_version + 1
     WHERE account_id = $2 AND key = $3 AND status = 'in_progress' AND lease_version = $4 AND lease_until_ms <= $5
     RETURNING ${KEY_COLUMNS}`,
@@ -265,8 +279,11 @@ export function pgEngineStore(pool: pg.Pool): EngineStore {
     getKey,
     claim: (claim) =>
       claimed(claim, async () => {
-        const row = await one('claim', claimValues(claim), toKeyRow)
-        return row ? { won: true, row } : undefined
+        const found = await one('claimOrExisting', claimValues(claim), (r) => ({
+          won: r.won === true,
+          row: toKeyRow(r),
+        }))
+        return found
       }) as Promise<Claimed>,
     claimRefund: (claim, reservation) =>
       claimed(claim, () =>

@@ -95,6 +95,10 @@ describe('the live runtime on PostgreSQL, two instances', () => {
     expect(one?.createdAt).toBe(new Date(nowMs).toISOString())
     expect(keys).toMatchObject([{ key: 'k-get', status: 'completed', responseStatus: 201, resourceId: id }])
     expect(await data[1].payment(17, id)).toBeNull()
+    // The provider's ids read as on its SQLite books: prefix and a zero-padded sequence number.
+    expect((await runtimes[1].provider.readLedger(account.id)).map((e) => e.id)).toEqual([
+      expect.stringMatching(/^ch_\d{4,}$/),
+    ])
   })
 
   it('both instances purging at once delete an idle account once, with its provider entries', async () => {

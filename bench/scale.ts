@@ -1,0 +1,338 @@
+// `npm run bench:scale`: the payments API's creates (a new key each) and replays (one key)
+// over real HTTP, on SQLite (one instance) and on PostgreSQL with 1, 2 and 4 instances,
+// a client spreading its connections over the instances' ports. Per configuration and
+// route: requests/s at the highest load whose p95 stays under 200 ms, app CPU ms per
+// request (every instance's /proc/<pid>/stat), PostgreSQL CPU ms per request (the
+// postmaster and its backends, from /proc), and charges == succeeded payments after the run.
+// This machine has 2 cores shared by everything, so throughput says little across
+// configurations; CPU per request is what carries over: the capacity estimate is
+// instances × 1 core ÷ app CPU per request (each instance on its own core), and the
+// database's own ceiling is 1 core ÷ its CPU per request.
+// The study mix (bench:capacity) needs the study side on PostgreSQL: not measurable yet.
+import { randomUUID } from 'node:crypto'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import autocannon from 'autocannon'
+import Database from 'better-sqlite3'
+import pg from 'pg'
+import { migratePostgres, migrateProviderPostgres } from '../db/migrate-pg'
+import { distDir, ensureBuild, type NextServer, startNextServer } from '../e2e/next-server'
+import { type PgCluster, startPgCluster } from '../tests/pg/cluster'
+
+const durationS = Number(process.env.BENCH_DURATION_S ?? 4)
+/** Total client connections tried, lowest first; the highest with p95 < 200 ms is reported. */
+const LADDER = (process.env.BENCH_LADDER ?? '4,8,16').split(',').map(Number)
+const P95_LIMIT_MS = 200
+const INSTANCES = [1, 2, 4]
+
+const paymentJson = JSON.stringify({
+  orderId: 'order-42',
+  amount: 2500,
+  currency: 'USD',
+  paymentMethodToken: 'token-9',
+})
+const auth = { authorization: 'Bearer sk_test_17', 'content-type': 'application/json' }
+
+/** Clock ticks (USER_HZ 100) of user + system time; with `children`, its live and reaped children's too. */
+function ticksOf(pid: number, children = false): number {
+  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ')
+  const at = (i: number) => Number(fields[i])
+  let ticks = at(11) + at(12) // utime, stime
+  if (!children) return ticks
+  ticks += at(13) + at(14) // cutime, cstime: the backends already reaped
+  for (const child of fs
+    .readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8')
+    .split(/\s+/)
+    .filter(Boolean))
+    try {
+      ticks += ticksOf(Number(child))
+    } catch {
+      // exited between the listing and the read: in cutime by the next reading
+    }
+  return ticks
+}
+
+/** CPU time (ms) of a process, or of a process and its children (the postmaster and its backends). */
+const cpuMs = (pid: number, children = false) => ticksOf(pid, children) * 10
+
+interface Config {
+  name: string
+  instances: number
+  servers: NextServer[]
+  /** The postmaster's pid (PostgreSQL configurations). */
+  postgresPid?: number
+  /** charges == succeeded payments, read after the run. */
+  check(): Promise<{ succeeded: number; charges: number }>
+  close(): Promise<void>
+}
+
+interface Load {
+  connections: number
+  reqPerS: number
+  p95Ms: number
+  requests: number
+  non2xx: number
+  appCpuMsPerReq: number
+  pgCpuMsPerReq: number
+}
+
+const percentile = (sorted: number[], p: number) =>
+  sorted.length === 0 ? 0 : sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!
+
+/** One load: `connections` spread over the instances, each instance its own autocannon. */
+async function runLoad(config: Config, connections: number, route: 'creates' | 'replays', replayKey: string) {
+  const latencies: number[] = []
+  const serverPids = config.servers.map((s) => s.serverPid()!)
+  const appBefore = serverPids.map((pid) => cpuMs(pid))
+  const pgBefore = config.postgresPid ? cpuMs(config.postgresPid, true) : 0
+  const per = Math.max(1, Math.round(connections / config.servers.length))
+  const results = await Promise.all(
+    config.servers.map((server) =>
+      autocannon({
+        url: `${server.baseUrl}/api/payments`,
+        method: 'POST',
+        connections: per,
+        duration: durationS,
+        headers: { ...auth, 'idempotency-key': replayKey },
+        body: paymentJson,
+        ...(route === 'creates'
+          ? {
+              requests: [
+                {
+                  setupRequest: (req) => ({
+                    ...req,
+                    headers: { ...req.headers, 'idempotency-key': randomUUID() },
+                  }),
+                },
+              ],
+            }
+          : {}),
+        setupClient: (client) => {
+          client.on('response', (_status: number, _bytes: number, ms: number) => latencies.push(ms))
+        },
+      }),
+    ),
+  )
+  const appMs = serverPids.reduce((sum, pid, i) => sum + cpuMs(pid) - appBefore[i]!, 0)
+  const pgMs = config.postgresPid ? cpuMs(config.postgresPid, true) - pgBefore : 0
+  const ok = results.reduce((n, r) => n + r['2xx'], 0)
+  const requests = results.reduce((n, r) => n + r['2xx'] + r.non2xx, 0)
+  latencies.sort((x, y) => x - y)
+  return {
+    connections: per * config.servers.length,
+    reqPerS: ok / durationS,
+    p95Ms: percentile(latencies, 95),
+    requests,
+    non2xx: results.reduce((n, r) => n + r.non2xx + r.errors, 0),
+    appCpuMsPerReq: appMs / requests,
+    pgCpuMsPerReq: pgMs / requests,
+  } satisfies Load
+}
+
+/** The serving env every instance shares: limits with room for a benchmark's rate from one account. */
+const benchEnv = {
+  DRILL_LIMIT_PAYMENTS_ACCOUNT: '1000000/60000000',
+  DRILL_LIMIT_PAYMENTS_ADDRESS: '1000000/60000000',
+}
+
+async function sqliteConfig(dir: string): Promise<Config> {
+  const files = {
+    DRILL_DB: path.join(dir, 'sqlite.db'),
+    DRILL_PROVIDER_DB: path.join(dir, 'sqlite-provider.db'),
+  }
+  const server = await startNextServer({ env: { ...benchEnv, ...files } })
+  return {
+    name: 'SQLite',
+    instances: 1,
+    servers: [server],
+    async check() {
+      await server.kill()
+      const app = new Database(files.DRILL_DB, { readonly: true })
+      const provider = new Database(files.DRILL_PROVIDER_DB, { readonly: true })
+      const count = (db: Database.Database, sql: string) => (db.prepare(sql).get() as { n: number }).n
+      const result = {
+        succeeded: count(app, "SELECT COUNT(*) AS n FROM payments WHERE state = 'succeeded'"),
+        charges: count(provider, "SELECT COUNT(*) AS n FROM ledger WHERE kind = 'charge'"),
+      }
+      app.close()
+      provider.close()
+      return result
+    },
+    close: () => server.kill(),
+  }
+}
+
+async function pgConfig(cluster: PgCluster, dir: string, instances: number): Promise<Config> {
+  const appUrl = await cluster.createDatabase(`scale_${instances}`)
+  const providerUrl = await cluster.createDatabase(`scale_${instances}_provider`)
+  await migratePostgres(appUrl)
+  await migrateProviderPostgres(providerUrl)
+  const servers = await Promise.all(
+    Array.from({ length: instances }, (_, i) =>
+      startNextServer({
+        timeoutMs: 120_000,
+        env: {
+          ...benchEnv,
+          DRILL_DATABASE_URL: appUrl,
+          DRILL_PROVIDER_DATABASE_URL: providerUrl,
+          DRILL_DB: path.join(dir, `pg${instances}-${i}.db`),
+          DRILL_PROVIDER_DB: path.join(dir, `pg${instances}-${i}-provider.db`),
+        },
+      }),
+    ),
+  )
+  const postmaster = Number(
+    fs.readFileSync(path.join(cluster.dir, 'data', 'postmaster.pid'), 'utf8').split('\n')[0],
+  )
+  const count = async (url: string, sql: string) => {
+    const client = new pg.Client({ connectionString: url })
+    await client.connect()
+    try {
+      return Number((await client.query(sql)).rows[0].n)
+    } finally {
+      await client.end()
+    }
+  }
+  const close = async () => {
+    await Promise.all(servers.map((s) => s.kill()))
+  }
+  return {
+    name: `PostgreSQL × ${instances}`,
+    instances,
+    servers,
+    postgresPid: postmaster,
+    async check() {
+      await close()
+      return {
+        succeeded: await count(appUrl, "SELECT COUNT(*) AS n FROM payments WHERE state = 'succeeded'"),
+        charges: await count(providerUrl, "SELECT COUNT(*) AS n FROM ledger WHERE kind = 'charge'"),
+      }
+    },
+    close,
+  }
+}
+
+interface Row {
+  config: string
+  instances: number
+  route: 'creates' | 'replays'
+  best: Load
+}
+
+async function measureConfig(config: Config): Promise<Row[]> {
+  const replayKey = randomUUID()
+  const first = await fetch(`${config.servers[0]!.baseUrl}/api/payments`, {
+    method: 'POST',
+    headers: { ...auth, 'idempotency-key': replayKey },
+    body: paymentJson,
+  })
+  if (first.status !== 201)
+    throw new Error(`${config.name}: the replay key's first request answered ${first.status}`)
+  // Warm every instance's routes (first compiles, prepared statements, pools).
+  await runLoad(config, config.servers.length * 2, 'creates', replayKey)
+  await runLoad(config, config.servers.length * 2, 'replays', replayKey)
+  const rows: Row[] = []
+  for (const route of ['creates', 'replays'] as const) {
+    let best: Load | undefined
+    for (const connections of LADDER) {
+      if (connections < config.servers.length) continue
+      const load = await runLoad(config, connections, route, replayKey)
+      console.log(
+        `  ${config.name.padEnd(16)} ${route.padEnd(8)} ${String(load.connections).padStart(3)} conns: ` +
+          `${load.reqPerS.toFixed(0).padStart(5)} req/s, p95 ${load.p95Ms.toFixed(0).padStart(4)} ms, ` +
+          `app ${load.appCpuMsPerReq.toFixed(2)} ms/req, pg ${load.pgCpuMsPerReq.toFixed(2)} ms/req`,
+      )
+      if (load.p95Ms < P95_LIMIT_MS && (!best || load.reqPerS > best.reqPerS)) best = load
+    }
+    if (!best) throw new Error(`${config.name} ${route}: p95 ≥ ${P95_LIMIT_MS} ms even at the lowest load`)
+    rows.push({ config: config.name, instances: config.instances, route, best })
+  }
+  return rows
+}
+
+const fmt = (n: number, digits = 2) => (Number.isFinite(n) ? n.toFixed(digits) : '—')
+
+function printTable(rows: Row[], checks: Map<string, { succeeded: number; charges: number }>): void {
+  console.log('')
+  console.log(
+    `${'configuration'.padEnd(18)}${'route'.padEnd(9)}${'req/s@p95<200'.padStart(14)}${'p95 ms'.padStart(8)}` +
+      `${'app CPU ms/req'.padStart(16)}${'PG CPU ms/req'.padStart(15)}${'est. req/s'.padStart(12)}${'charges=succeeded'.padStart(19)}`,
+  )
+  for (const row of rows) {
+    const check = checks.get(row.config)!
+    // Each instance on its own core: instances × 1000 ms ÷ app CPU ms per request.
+    const estimate = (row.instances * 1000) / row.best.appCpuMsPerReq
+    console.log(
+      `${row.config.padEnd(18)}${row.route.padEnd(9)}${fmt(row.best.reqPerS, 0).padStart(14)}${fmt(row.best.p95Ms, 0).padStart(8)}` +
+        `${fmt(row.best.appCpuMsPerReq).padStart(16)}${(row.config === 'SQLite' ? '—' : fmt(row.best.pgCpuMsPerReq)).padStart(15)}` +
+        `${fmt(estimate, 0).padStart(12)}${`${check.charges}=${check.succeeded} ${check.charges === check.succeeded ? 'ok' : 'MISMATCH'}`.padStart(19)}`,
+    )
+  }
+}
+
+function printTargets(rows: Row[]): void {
+  const cpu = (config: string, route: 'creates' | 'replays') =>
+    rows.find((r) => r.config === config && r.route === route)!.best.appCpuMsPerReq
+  console.log('')
+  for (const route of ['creates', 'replays'] as const) {
+    const sqlite = cpu('SQLite', route)
+    const one = cpu('PostgreSQL × 1', route)
+    const two = cpu('PostgreSQL × 2', route)
+    const ratio = one / sqlite
+    // Two instances, each on its own core, against one: 2 × (1000 / cpu₂) ÷ (1000 / cpu₁).
+    const scale = (2 * one) / two
+    console.log(
+      `${route}: PostgreSQL × 1 app CPU/req = ${ratio.toFixed(2)} × SQLite's (target ≤ 1.2: ${ratio <= 1.2 ? 'meets' : 'below'}); ` +
+        `2 instances carry ${scale.toFixed(2)} × one (estimated from CPU, target ≥ 1.8: ${scale >= 1.8 ? 'meets' : 'below'})`,
+    )
+  }
+  const pgCreate = rows.find((r) => r.config === 'PostgreSQL × 1' && r.route === 'creates')!.best
+    .pgCpuMsPerReq
+  console.log(
+    `PostgreSQL's own ceiling for creates: ~${fmt(1000 / pgCreate, 0)} req/s per database core (${fmt(pgCreate)} ms of its CPU per create)`,
+  )
+  console.log(
+    'bench:capacity (the study mix) on PostgreSQL: not measurable yet — the study data still lives in SQLite.',
+  )
+}
+
+async function main() {
+  ensureBuild()
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'drill-bench-scale-'))
+  const cluster = await startPgCluster()
+  const rows: Row[] = []
+  const checks = new Map<string, { succeeded: number; charges: number }>()
+  console.log(
+    `bench:scale — ${durationS} s per load, ladder ${LADDER.join('/')} connections, build ${distDir()}, ${os.cpus().length} cores`,
+  )
+  try {
+    const makers = [() => sqliteConfig(dir), ...INSTANCES.map((n) => () => pgConfig(cluster, dir, n))]
+    for (const make of makers) {
+      const config = await make()
+      try {
+        rows.push(...(await measureConfig(config)))
+        checks.set(config.name, await config.check())
+      } finally {
+        await config.close()
+      }
+    }
+    printTable(rows, checks)
+    printTargets(rows)
+    console.log(
+      `load average at the end: ${os
+        .loadavg()
+        .map((l) => l.toFixed(1))
+        .join(' ')}`,
+    )
+    if ([...checks.values()].some((c) => c.charges !== c.succeeded)) process.exitCode = 1
+  } finally {
+    cluster.stop()
+    fs.rmSync(dir, { recursive: true, force: true })
+  }
+}
+
+main().catch((error) => {
+  console.error(error)
+  process.exit(1)
+})
