@@ -96,7 +96,9 @@ export function pgProviderLedger(pool: pg.Pool): ProviderLedger {
           ]),
         )
         const id = rows[0]?.id as string | undefined
-        return id === undefined ? theirs(entry.providerKey) : { record: { outcome, entryId: id }, deduped: false }
+        return id === undefined
+          ? theirs(entry.providerKey)
+          : { record: { outcome, entryId: id }, deduped: false }
       }
       // Without our key (a flaw's blind charge): the entry alone.
       const written = await transaction(

@@ -1,30 +1,45 @@
-// `npm run sweep`: one pass of the idempotency sweeps against DRILL_DB and
-// DRILL_PROVIDER_DB — lease recovery, reconciliation, reaper, idle accounts — then exit.
-// The server runs the same pass every DRILL_SWEEP_MS; this is for cron or by hand.
+// `npm run sweep`: one pass of the idempotency sweeps — lease recovery, reconciliation,
+// reaper, idle accounts — then exit: against DRILL_DB and DRILL_PROVIDER_DB, or, with
+// DRILL_DATABASE_URL + DRILL_PROVIDER_DATABASE_URL, against PostgreSQL (safe beside the
+// servers' own passes: every step is fenced in SQL). The server runs the same pass every
+// DRILL_SWEEP_MS; this is for cron or by hand.
 import { DatabaseOpenError, defaultDbPath, migrateSqlite, openSqlite } from '@/db/open'
-import { purgeIdleAccounts } from '@/lib/live/purge'
-import { createLiveRuntime, runSweepPass } from '@/lib/live/runtime'
+import { closePgPools, pgPool } from '@/db/pg'
+import { createLiveRuntime, createPgLiveRuntime, type LiveRuntime, runSweepPass } from '@/lib/live/runtime'
 import { LiveSettingsError, readLiveSettings } from '@/lib/live/settings'
 
 async function main(): Promise<number> {
   const settings = readLiveSettings()
-  const sqlite = openSqlite(defaultDbPath())
-  migrateSqlite(sqlite)
-  const runtime = createLiveRuntime({ sqlite, settings })
-  const { engine, provider } = runtime
+  let runtime: LiveRuntime
+  let close: () => Promise<void>
+  if (settings.postgres) {
+    runtime = createPgLiveRuntime({
+      pool: pgPool(settings.postgres.url),
+      providerPool: pgPool(settings.postgres.providerUrl),
+      settings,
+    })
+    close = closePgPools
+  } else {
+    const sqlite = openSqlite(defaultDbPath())
+    migrateSqlite(sqlite)
+    runtime = createLiveRuntime({ sqlite, settings })
+    close = async () => {
+      runtime.provider.close()
+      sqlite.close()
+    }
+  }
   try {
-    const reports = await runSweepPass(engine)
+    const reports = await runSweepPass(runtime.engine)
     for (const r of reports) {
       console.log(
         `${r.sweep.padEnd(15)} examined ${r.examined}, settled ${r.settled}, remaining ${r.remaining}`,
       )
     }
-    const purge = purgeIdleAccounts(runtime, { nowMs: runtime.clock.nowMs(), idleMs: settings.accountIdleMs })
+    const purge = await runtime.purgeIdle({ nowMs: runtime.clock.nowMs(), idleMs: settings.accountIdleMs })
     console.log(`${purge.sweep.padEnd(15)} purged ${purge.purged}`)
     return 0
   } finally {
-    provider.close()
-    sqlite.close()
+    await close()
   }
 }
 

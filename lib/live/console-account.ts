@@ -5,11 +5,13 @@
 // derives the same key and meets the unique hash. The secret lives in the database
 // (console-secret.ts); rotating it re-keys every console account at once.
 import { createHmac } from 'node:crypto'
+import type pg from 'pg'
+import { rotateServerSecretPg } from '@/db/live-pg'
 import type { Sqlite } from '@/db/open'
 import { accountQueries } from '@/db/queries/accounts'
 import { learnerQueries } from '@/db/queries/learners'
 import { hashApiKey } from '@/db/seed'
-import { consoleSecret, replaceConsoleSecret } from './console-secret'
+import { CONSOLE_SECRET, consoleSecret, newConsoleSecret, replaceConsoleSecret } from './console-secret'
 
 export function consoleApiKey(secret: string, learnerId: string): string {
   return `sk_test_${createHmac('sha256', secret).update(learnerId).digest('base64url')}`
@@ -58,4 +60,15 @@ export function rotateConsoleSecret(sqlite: Sqlite, nowMs: number): number {
       accounts.rekeyAccount({ accountId, apiKeyHash: hashApiKey(consoleApiKey(secret, learnerId)) })
     return linked.length
   })()
+}
+
+/** The same rotation on PostgreSQL (DRILL_DATABASE_URL): one transaction, seen by every instance at its commit. */
+export function rotateConsoleSecretOnPostgres(pool: pg.Pool, nowMs: number): Promise<number> {
+  const secret = newConsoleSecret()
+  return rotateServerSecretPg(pool, {
+    name: CONSOLE_SECRET,
+    value: secret,
+    nowMs,
+    keyHashFor: (learnerId) => hashApiKey(consoleApiKey(secret, learnerId)),
+  })
 }

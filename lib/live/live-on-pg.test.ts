@@ -9,6 +9,7 @@ import { connectionConfig } from '@/db/pg'
 import { pgBuckets } from '@/db/rate-limit-pg'
 import { type Clock, DAY_MS } from '@/lib/engine'
 import { createTestDatabase } from '@/tests/pg/database'
+import { rotateConsoleSecretOnPostgres } from './console-account'
 import { type LiveData, pgLiveData } from './data'
 import { createPgLiveRuntime, type LiveRuntime } from './runtime'
 import { defaultLiveSettings } from './settings'
@@ -78,6 +79,13 @@ describe('the live runtime on PostgreSQL, two instances', () => {
     expect(await count("SELECT count(*) AS n FROM accounts WHERE label = 'live console'")).toBe(1)
     expect(await data[1].existingConsoleAccount(learnerId)).toBe(visits[0]!.accountId)
     expect(await data[1].accountIdForApiKey(visits[0]!.apiKey)).toBe(visits[0]!.accountId)
+    // Rotation re-keys every console account at its commit, for every instance.
+    expect(await rotateConsoleSecretOnPostgres(pools[1]!, nowMs)).toBe(1)
+    expect(await data[0].accountIdForApiKey(visits[0]!.apiKey)).toBeNull()
+    const after = await data[0].ensureConsoleAccount(learnerId, nowMs)
+    expect(after.accountId).toBe(visits[0]!.accountId)
+    expect(after.apiKey).not.toBe(visits[0]!.apiKey)
+    expect(await data[1].accountIdForApiKey(after.apiKey)).toBe(after.accountId)
   })
 
   it("a payment made through one instance is the other's GET rows, as the SQLite routes show them", async () => {
