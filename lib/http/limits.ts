@@ -5,8 +5,9 @@
 // one address and 100 concurrent payment requests per account.
 //
 // The buckets live in this process's memory, or, with DRILL_DATABASE_URL, in PostgreSQL
-// shared by every instance (shareBucketsThrough). Each is configurable as DRILL_LIMIT_<NAME>_<SCOPE>=<burst>/<perMinute>, e.g.
-// DRILL_LIMIT_SANDBOX_ADDRESS=600/1200 (README, "Hosting Drill").
+// shared by every instance (shareBucketsThrough). Each is configurable as
+// DRILL_LIMIT_<NAME>_<SCOPE>=<burst>/<perMinute>, e.g. DRILL_LIMIT_SANDBOX_ADDRESS=600/1200
+// (README, "Hosting Drill").
 import { type BucketRule, createRateLimiter, type RateLimiter, type TakeResult } from './rate-limit'
 
 export type LimitScope = 'subject' | 'anonymous' | 'address'
