@@ -3,7 +3,7 @@ import Link from 'next/link'
 import { LiveConsole } from '@/components/live/live-console'
 import { SandboxApp } from '@/components/sandbox/sandbox-app'
 import { SandboxTabs } from '@/components/sandbox/sandbox-tabs'
-import { canonicalPresets, runForSandbox, scenarioFromQuery } from '@/lib/sandbox/run'
+import { canonicalPresets, sandboxPageRun } from '@/lib/sandbox/run'
 
 export const metadata: Metadata = { title: 'Sandbox' }
 
@@ -11,8 +11,7 @@ const first = (value: string | string[] | undefined) => (Array.isArray(value) ? 
 
 export default async function SandboxPage({ searchParams }: PageProps<'/sandbox'>) {
   const params = await searchParams
-  const loaded = scenarioFromQuery({ s: first(params.s), scenario: first(params.scenario) })
-  const run = await runForSandbox(loaded.scenario)
+  const { loaded, run } = await sandboxPageRun({ s: first(params.s), scenario: first(params.scenario) })
   const presets = canonicalPresets()
 
   return (

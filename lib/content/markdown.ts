@@ -6,8 +6,12 @@
 // 2. sanitize-html then keeps only the tags Markdown itself produces, no
 //    attributes beyond href/src/alt/title/align, and only http(s)/mailto links —
 //    so no script, event handler or `javascript:` URL can survive either layer.
+// A render is a pure function of the text, and pages ask for the same model answers on
+// every request: the latest renders are kept (bounded; own cards and previews pass through).
 import { Marked } from 'marked'
 import sanitizeHtml from 'sanitize-html'
+import { Lru } from '@/lib/lru'
+import { processSlot } from '@/lib/process-memory'
 
 function escapeHtml(text: string): string {
   return text
@@ -75,7 +79,14 @@ const sanitizeOptions: sanitizeHtml.IOptions = {
   exclusiveFilter: (frame) => frame.tag === 'input' && frame.attribs.type !== 'checkbox',
 }
 
+/** Renders kept at once: every built-in answer and then some. */
+const KEPT_RENDERS = 200
+
 export function markdownToHtml(markdown: string): string {
-  const html = marked.parse(markdown) as string
-  return sanitizeHtml(html, sanitizeOptions)
+  const kept = processSlot('markdown-renders', () => new Lru<string, string>(KEPT_RENDERS))
+  const found = kept.get(markdown)
+  if (found !== undefined) return found
+  const html = sanitizeHtml(marked.parse(markdown) as string, sanitizeOptions)
+  kept.set(markdown, html)
+  return html
 }
