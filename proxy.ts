@@ -3,8 +3,8 @@
 //   forwards it on that same request so server components see it at once (marked as new,
 //   so limits treat the request as cookieless);
 // - rate-limits page loads that would start a simulator run (lib/http/page-limits.ts): a
-//   refused navigation is shown the limited page (app/limited, status 429 with
-//   Retry-After), any other refused request gets the 429 problem;
+//   refused navigation gets the page's limited notice (status 429 with Retry-After), any
+//   other refused request the 429 problem;
 // - gives every page a fresh CSP nonce (lib/http/security-headers.ts), on the request for
 //   Next to stamp on its scripts and on the response for the browser to enforce.
 import { type NextRequest, NextResponse } from 'next/server'
@@ -47,12 +47,15 @@ export function proxy(request: NextRequest) {
   return response
 }
 
-/** The site's limited page in place of the one asked for: 429, Retry-After, the page CSP. */
+/**
+ * The page goes on to render, told by LIMITED_HEADER to show the limited notice instead of
+ * running anything; scripts/server.ts sends it as 429 (STATUS_HEADER), with Retry-After
+ * and the page CSP. (Not a rewrite: under a custom server Next treats a rewrite to its
+ * own origin as an external one.)
+ */
 function limitedPage(request: NextRequest, csp: string, retryAfterS: number): NextResponse {
   request.headers.set(LIMITED_HEADER, String(retryAfterS))
-  const response = NextResponse.rewrite(new URL('/limited', request.url), {
-    request: { headers: request.headers },
-  })
+  const response = NextResponse.next({ request: { headers: request.headers } })
   response.headers.set('Content-Security-Policy', csp)
   response.headers.set('Retry-After', String(retryAfterS))
   response.headers.set(STATUS_HEADER, '429')

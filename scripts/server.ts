@@ -33,8 +33,11 @@ function honourStatusHeader(res: http.ServerResponse): void {
     const headers = rest.at(-1)
     if (headers && typeof headers === 'object' && !Array.isArray(headers))
       delete (headers as Record<string, unknown>)[STATUS_HEADER]
-    const status = Number.isInteger(asked) && asked >= 200 && asked <= 599 ? asked : statusCode
-    return (writeHead as (...args: unknown[]) => http.ServerResponse).call(this, status, ...rest)
+    const call = writeHead as (...args: unknown[]) => http.ServerResponse
+    if (!Number.isInteger(asked) || asked < 200 || asked > 599) return call.call(this, statusCode, ...rest)
+    // Next's reason phrase belongs to its status, not to ours.
+    this.statusMessage = http.STATUS_CODES[asked] ?? ''
+    return call.call(this, asked, ...rest.filter((arg) => typeof arg !== 'string'))
   } as typeof res.writeHead
 }
 

@@ -24,14 +24,16 @@ function CardLink({
   note: string
 }) {
   return (
-    <Link
+    // A plain link: a learner's deck can list hundreds of cards, and a <Link> each would be a
+    // client component in the page's payload and a prefetch per card on screen.
+    <a
       href={href}
       className="block h-full rounded-xl border border-zinc-200 bg-white p-4 hover:border-zinc-400 dark:border-zinc-800 dark:bg-zinc-900 dark:hover:border-zinc-600"
     >
       <span className="block font-semibold">{title}</span>
       <span className="mt-1 block text-sm text-zinc-700 dark:text-zinc-300">{prompt}</span>
       <span className="mt-2 block text-xs text-zinc-600 dark:text-zinc-400">{note}</span>
-    </Link>
+    </a>
   )
 }
 

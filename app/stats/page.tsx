@@ -21,7 +21,8 @@ import {
 export const metadata: Metadata = { title: 'Stats' }
 export const dynamic = 'force-dynamic'
 
-export default async function StatsPage() {
+export default async function StatsPage({ searchParams }: PageProps<'/stats'>) {
+  const showAllMisses = (await searchParams).misses === 'all'
   const learnerId = await currentLearnerId()
   const nowMs = await requestNowMs()
   const decks = await studyDecks()
@@ -53,7 +54,7 @@ export default async function StatsPage() {
       <ReviewHeatmap heatmap={stats.heatmap} />
       <RetentionChart retention={stats.retention} desiredRetention={stats.settings.desiredRetention} />
       <ForecastChart forecast={stats.forecast} />
-      <PointMisses misses={stats.misses} />
+      <PointMisses misses={stats.misses} showAll={showAllMisses} />
       <CardTable cards={stats.cards} nowMs={nowMs} timezone={timezone} />
     </div>
   )

@@ -2,8 +2,9 @@
 // scenario in its URL — unless that run is already in memory (the presets always are;
 // lib/sandbox/run-memory.ts), which costs nothing and counts against nothing. A new run
 // draws from the `pages` limit, never from the sandbox API's. proxy.ts asks here before
-// the page renders; a refused navigation gets the limited page (`limitedPageRequest`), any
-// other request the 429 problem with Retry-After.
+// the page renders; a refused navigation gets the page with its limited notice instead
+// (LIMITED_HEADER, status 429 through STATUS_HEADER), any other request the 429 problem
+// with Retry-After.
 import { type HasHeaders, WARM_UP_HEADER } from './client'
 import { rateLimit } from './edge'
 
@@ -12,11 +13,11 @@ type PageRequest = HasHeaders & {
   nextUrl: { pathname: string; searchParams: URLSearchParams }
 }
 
-/** The request header proxy.ts hands the limited page: `<seconds until a retry>`. */
+/** The request header proxy.ts hands a refused page: `<seconds until a retry>`; it renders no run. */
 export const LIMITED_HEADER = 'x-drill-limited-retry-after'
 /**
  * A response header only scripts/server.ts reads (and removes): the status it sends
- * instead of Next's. Next renders a rewritten page with 200; the limited page is a 429.
+ * instead of Next's, which renders every page it is asked for with 200.
  */
 export const STATUS_HEADER = 'x-drill-status'
 
@@ -40,7 +41,14 @@ export function isNavigation(request: HasHeaders): boolean {
   return (request.headers.get('accept') ?? '').toLowerCase().includes('text/html')
 }
 
-/** "42 seconds", "1 second", "2 minutes" — for the limited page's sentence. */
+/** The retry delay proxy.ts handed this page, or null when it was not refused. */
+export function limitedRetryAfterS(request: HasHeaders): number | null {
+  const value = request.headers.get(LIMITED_HEADER)
+  const seconds = value === null ? Number.NaN : Number(value)
+  return Number.isFinite(seconds) ? seconds : null
+}
+
+/** "42 seconds", "1 second", "2 minutes" — for the limited notice's sentence. */
 export function retryAfterText(seconds: number): string {
   const s = Math.max(1, Math.ceil(seconds))
   if (s < 120) return `${s} ${s === 1 ? 'second' : 'seconds'}`

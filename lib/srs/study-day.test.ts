@@ -8,6 +8,7 @@ import {
   studyDayBounds,
   studyDayNumberOf,
   toStudyTimeMs,
+  zoneOffsetMs,
 } from './study-day'
 
 const H = 3_600_000
@@ -144,5 +145,22 @@ describe('properties over random instants, zones and rollover hours', () => {
       }),
       { seed, numRuns: 2000 },
     )
+  })
+})
+
+describe('zoneOffsetMs, kept per hour', () => {
+  test('agrees with Intl on every minute around a DST change, whatever was asked first', () => {
+    // Berlin springs forward at 01:00 UTC on 29 Mar 2026 and falls back at 01:00 UTC on 25 Oct 2026.
+    for (const change of [Date.UTC(2026, 2, 29, 1), Date.UTC(2026, 9, 25, 1)]) {
+      const offsets: number[] = []
+      for (let m = -90; m <= 90; m++) offsets.push(zoneOffsetMs(change + m * 60_000, 'Europe/Berlin'))
+      for (let m = 90; m >= -90; m--)
+        expect(zoneOffsetMs(change + m * 60_000, 'Europe/Berlin')).toBe(offsets[m + 90])
+      expect(new Set(offsets).size).toBe(2)
+    }
+    // India's half-hour offset, Lord Howe's half-hour DST (changes at 15:00 UTC).
+    expect(zoneOffsetMs(Date.UTC(2026, 5, 1, 12, 17), 'Asia/Kolkata')).toBe(5.5 * 3_600_000)
+    expect(zoneOffsetMs(Date.UTC(2026, 3, 4, 14, 59), 'Australia/Lord_Howe')).toBe(11 * 3_600_000)
+    expect(zoneOffsetMs(Date.UTC(2026, 3, 4, 15, 1), 'Australia/Lord_Howe')).toBe(10.5 * 3_600_000)
   })
 })

@@ -51,8 +51,32 @@ export function isValidTimezone(timezone: string): boolean {
   }
 }
 
+// Offsets per zone and UTC hour, once known. An hour whose first and last second share an
+// offset has it throughout: zones change offset at most once in any hour (tzdata has never
+// had two transitions an hour apart). The stats page asks for thousands of instants; Intl
+// answers one in microseconds, a Map in nanoseconds.
+const offsetsByZone = new Map<string, Map<number, number>>()
+const MAX_KEPT_HOURS = 100_000
+
 /** The zone's offset from UTC at that instant, in ms (Berlin in summer: +7_200_000). */
 export function zoneOffsetMs(instantMs: number, timezone: string): number {
+  const hour = Math.floor(instantMs / HOUR_MS)
+  let offsets = offsetsByZone.get(timezone)
+  const kept = offsets?.get(hour)
+  if (kept !== undefined) return kept
+  const first = exactZoneOffsetMs(hour * HOUR_MS, timezone)
+  if (first !== exactZoneOffsetMs((hour + 1) * HOUR_MS - 1000, timezone))
+    return exactZoneOffsetMs(instantMs, timezone)
+  if (!offsets) {
+    offsets = new Map()
+    offsetsByZone.set(timezone, offsets)
+  }
+  if (offsets.size >= MAX_KEPT_HOURS) offsets.clear()
+  offsets.set(hour, first)
+  return first
+}
+
+function exactZoneOffsetMs(instantMs: number, timezone: string): number {
   const parts = partsFormatter(timezone).formatToParts(new Date(instantMs))
   const get = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)?.value ?? 0)
   const asUtc = Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second'))
