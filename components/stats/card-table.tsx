@@ -1,7 +1,8 @@
 // Per card: FSRS state, stability, retrievability now and next due.
 import type { CardOverview } from '@/lib/stats/card-overview'
-import { ColumnHeads } from './column-heads'
+import { CardTableRows } from './built-tables'
 import { formatInstant, formatPercent } from './format'
+import type { CardRow } from './table-markup'
 
 function formatStability(days: number | null): string {
   if (days === null) return '–'
@@ -14,6 +15,26 @@ function formatRetrievability(share: number | null): string {
   return formatPercent(share)
 }
 
+/** A card's row in words: what the table shows, worked out once on the server. */
+function cardRow(card: CardOverview, nowMs: number, timezone: string): CardRow {
+  return {
+    cardId: card.cardId,
+    title: card.title,
+    inDeck: card.inDeck,
+    state: card.state,
+    stability: formatStability(card.stability),
+    retrievability: formatRetrievability(card.retrievability),
+    due:
+      card.dueMs === null
+        ? 'when first reviewed'
+        : card.dueMs <= nowMs
+          ? `now (since ${formatInstant(card.dueMs, timezone)})`
+          : formatInstant(card.dueMs, timezone),
+    reps: card.reps,
+    lapses: card.lapses,
+  }
+}
+
 export function CardTable({
   cards,
   nowMs,
@@ -23,7 +44,6 @@ export function CardTable({
   nowMs: number
   timezone: string
 }) {
-  const head = ['Card', 'State', 'Stability', 'Retrievability now', 'Next due', 'Reviews', 'Lapses']
   return (
     <section aria-labelledby="stats-cards-title" data-testid="stats-cards" className="space-y-3">
       <h2 id="stats-cards-title" className="text-xl font-semibold">
@@ -40,41 +60,7 @@ export function CardTable({
         aria-labelledby="stats-cards-title"
         className="overflow-x-auto focus-visible:outline-2 focus-visible:outline-blue-600"
       >
-        <table className="w-full min-w-[640px] border-collapse text-left text-sm">
-          <caption className="sr-only">FSRS state of each card</caption>
-          <ColumnHeads head={head} />
-          <tbody>
-            {cards.map((card) => (
-              <tr
-                key={card.cardId}
-                data-card-id={card.cardId}
-                className="border-b border-zinc-100 dark:border-zinc-800"
-              >
-                <th scope="row" className="min-w-44 px-3 py-1 font-normal">
-                  {card.inDeck ? (
-                    <a href={`/cards/${card.cardId}`} className="underline">
-                      {card.title}
-                    </a>
-                  ) : (
-                    `${card.title} (no longer in the deck)`
-                  )}
-                </th>
-                <td className="px-3 py-1">{card.state}</td>
-                <td className="px-3 py-1 tabular-nums">{formatStability(card.stability)}</td>
-                <td className="px-3 py-1 tabular-nums">{formatRetrievability(card.retrievability)}</td>
-                <td className="px-3 py-1">
-                  {card.dueMs === null
-                    ? 'when first reviewed'
-                    : card.dueMs <= nowMs
-                      ? `now (since ${formatInstant(card.dueMs, timezone)})`
-                      : formatInstant(card.dueMs, timezone)}
-                </td>
-                <td className="px-3 py-1 tabular-nums">{card.reps}</td>
-                <td className="px-3 py-1 tabular-nums">{card.lapses}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <CardTableRows rows={cards.map((card) => cardRow(card, nowMs, timezone))} />
       </figure>
     </section>
   )

@@ -4,7 +4,7 @@
 // the same drawing from the same counts.
 import { levelFor } from '@/lib/stats/heatmap'
 import { dayKey, mondayOf, weekdayOf } from '@/lib/stats/study-day'
-import { element, escapeMarkup } from '../ui/markup'
+import { element, type Markup, text } from '../ui/markup'
 import { formatMonth, formatStudyDay, plural } from './format'
 
 const cellPx = 10
@@ -34,22 +34,24 @@ export function heatmapSvg(firstDay: number, counts: readonly number[]): string 
     x: leftPx + Math.floor((day - start) / 7) * pitchPx,
     y: topPx + weekdayOf(day) * pitchPx,
   })
-  const parts: string[] = [element('title', {}, 'Reviews per day, last year')]
+  const parts: Markup[] = [element('title', {}, text('Reviews per day, last year'))]
   counts.forEach((_, i) => {
     const date = dayKey(firstDay + i)
     if (date.endsWith('-01') && firstDay + i - start >= 7)
       parts.push(
-        element('text', { x: at(firstDay + i).x, y: topPx - 5, class: labelClass }, formatMonth(date)),
+        element('text', { x: at(firstDay + i).x, y: topPx - 5, class: labelClass }, text(formatMonth(date))),
       )
   })
   ;['Mon', 'Wed', 'Fri'].forEach((name, i) => {
-    parts.push(element('text', { x: 0, y: topPx + i * 2 * pitchPx + cellPx - 1, class: labelClass }, name))
+    parts.push(
+      element('text', { x: 0, y: topPx + i * 2 * pitchPx + cellPx - 1, class: labelClass }, text(name)),
+    )
   })
   counts.forEach((count, i) => {
     const day = firstDay + i
     const date = dayKey(day)
     const { x, y } = at(day)
-    const tip = element('title', {}, escapeMarkup(`${formatStudyDay(date)}: ${plural(count, 'review')}`))
+    const tip = element('title', {}, text(`${formatStudyDay(date)}: ${plural(count, 'review')}`))
     parts.push(
       element(
         'rect',
@@ -77,18 +79,18 @@ export function heatmapSvg(firstDay: number, counts: readonly number[]): string 
       'aria-labelledby': 'stats-heatmap-summary',
     },
     ...parts,
-  )
+  ).html
 }
 
-function legend(width: number): string {
+function legend(width: number): Markup {
   const cells = levelFill.map((fill, level) =>
     element('rect', { x: 28 + level * pitchPx, y: 0, width: cellPx, height: cellPx, rx: 2, class: fill }),
   )
   return element(
     'g',
     { transform: `translate(${width - 5 * pitchPx - 64}, ${topPx + 7 * pitchPx + 8})` },
-    element('text', { x: 0, y: cellPx - 1, class: labelClass }, 'Less'),
+    element('text', { x: 0, y: cellPx - 1, class: labelClass }, text('Less')),
     ...cells,
-    element('text', { x: 28 + 5 * pitchPx + 2, y: cellPx - 1, class: labelClass }, 'More'),
+    element('text', { x: 28 + 5 * pitchPx + 2, y: cellPx - 1, class: labelClass }, text('More')),
   )
 }

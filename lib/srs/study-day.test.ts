@@ -164,3 +164,30 @@ describe('zoneOffsetMs, kept per hour', () => {
     expect(zoneOffsetMs(Date.UTC(2026, 3, 4, 15, 1), 'Australia/Lord_Howe')).toBe(10.5 * 3_600_000)
   })
 })
+
+describe('studyDayNumberOf', () => {
+  const seed = propertySeed(20261201)
+  test(`is the day number of studyDateOf, for any instant, zone and rollover ${seedLabel(seed)}`, () => {
+    const zones = [
+      'UTC',
+      'Europe/Berlin',
+      'America/New_York',
+      'Asia/Kolkata',
+      'Australia/Lord_Howe',
+      'Pacific/Chatham',
+    ]
+    fc.assert(
+      fc.property(
+        fc.integer({ min: Date.UTC(2000, 0, 1), max: Date.UTC(2040, 0, 1) }),
+        fc.constantFrom(...zones),
+        fc.integer({ min: 0, max: 23 }),
+        (instantMs, timezone, rolloverHour) => {
+          const config = { timezone, rolloverHour }
+          const date = studyDateOf(instantMs, config)
+          expect(studyDateFromNumber(studyDayNumberOf(instantMs, config))).toEqual(date)
+        },
+      ),
+      { seed, numRuns: 2000 },
+    )
+  })
+})

@@ -118,8 +118,12 @@ export function studyDateOf(instantMs: number, config: StudyDayConfig): StudyDat
   return studyDateFromNumber(dayNumber)
 }
 
+/** `studyDayNumber(studyDateOf(…))` in plain arithmetic: the stats page asks it for every review. */
 export function studyDayNumberOf(instantMs: number, config: StudyDayConfig): number {
-  return studyDayNumber(studyDateOf(instantMs, config))
+  const localMs = instantMs + zoneOffsetMs(instantMs, config.timezone)
+  const dayNumber = Math.floor(localMs / DAY_MS)
+  const hour = Math.floor((localMs - dayNumber * DAY_MS) / HOUR_MS)
+  return hour < config.rolloverHour ? dayNumber - 1 : dayNumber
 }
 
 /** The first instant of a study day (its rollover on its own date). */
