@@ -13,7 +13,8 @@ export function LimitedNotice({ retryAfterS }: { retryAfterS: number }) {
       </h1>
       <p>
         This link would run the simulator, and your network has started many new runs in a short time, so it
-        did not run. <strong data-testid="retry-after">Try again in {retryAfterText(retryAfterS)}.</strong>
+        did not run.{' '}
+        <strong data-testid="retry-after">{`Try again in ${retryAfterText(retryAfterS)}.`}</strong>
       </p>
       <p className="text-zinc-700 dark:text-zinc-300">
         Meanwhile the sandbox presets, the cards and their timelines need no new run.

@@ -22,7 +22,9 @@ export const metadata: Metadata = { title: 'Stats' }
 export const dynamic = 'force-dynamic'
 
 export default async function StatsPage({ searchParams }: PageProps<'/stats'>) {
-  const showAllMisses = (await searchParams).misses === 'all'
+  // Long histories show their most useful part first; `?misses=all` / `?cards=all` show everything.
+  const query = await searchParams
+  const showAllMisses = query.misses === 'all'
   const learnerId = await currentLearnerId()
   const nowMs = await requestNowMs()
   const decks = await studyDecks()
@@ -55,7 +57,7 @@ export default async function StatsPage({ searchParams }: PageProps<'/stats'>) {
       <RetentionChart retention={stats.retention} desiredRetention={stats.settings.desiredRetention} />
       <ForecastChart forecast={stats.forecast} />
       <PointMisses misses={stats.misses} showAll={showAllMisses} />
-      <CardTable cards={stats.cards} nowMs={nowMs} timezone={timezone} />
+      <CardTable cards={stats.cards} nowMs={nowMs} timezone={timezone} showAll={query.cards === 'all'} />
     </div>
   )
 }

@@ -1,5 +1,5 @@
 // Per card: FSRS state, stability, retrievability now and next due.
-import type { CardOverview } from '@/lib/stats/card-overview'
+import { type CardOverview, soonestDueCards } from '@/lib/stats/card-overview'
 import { CardTableRows } from './built-tables'
 import { formatInstant, formatPercent } from './format'
 import type { CardRow } from './table-markup'
@@ -35,15 +35,21 @@ function cardRow(card: CardOverview, nowMs: number, timezone: string): CardRow {
   }
 }
 
+/** Rows shown unless the learner asks for all (`/stats?cards=all`): a page that stays small. */
+export const CARDS_SHOWN = 50
+
 export function CardTable({
   cards,
   nowMs,
   timezone,
+  showAll = false,
 }: {
   cards: CardOverview[]
   nowMs: number
   timezone: string
+  showAll?: boolean
 }) {
+  const shown = showAll ? cards : soonestDueCards(cards, CARDS_SHOWN)
   return (
     <section aria-labelledby="stats-cards-title" data-testid="stats-cards" className="space-y-3">
       <h2 id="stats-cards-title" className="text-xl font-semibold">
@@ -53,6 +59,15 @@ export function CardTable({
         Stability: days until recall drops to 90%. Retrievability: the chance you recall the card right now.
         Times in {timezone}.
       </p>
+      {shown.length < cards.length && (
+        <p className="text-sm text-zinc-700 dark:text-zinc-300" data-testid="cards-shown">
+          The {shown.length} of your {cards.length} cards due soonest, in deck order.{' '}
+          <a href="/stats?cards=all#stats-cards-title" className="underline">
+            Show all {cards.length}
+          </a>
+          .
+        </p>
+      )}
       {/* Seven columns do not fit a phone: the table scrolls sideways inside this region. */}
       <figure
         // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region has to be focusable
@@ -60,7 +75,7 @@ export function CardTable({
         aria-labelledby="stats-cards-title"
         className="overflow-x-auto focus-visible:outline-2 focus-visible:outline-blue-600"
       >
-        <CardTableRows rows={cards.map((card) => cardRow(card, nowMs, timezone))} />
+        <CardTableRows rows={shown.map((card) => cardRow(card, nowMs, timezone))} />
       </figure>
     </section>
   )

@@ -69,8 +69,11 @@ function toView(v: Violation): Violation {
  * A validated scenario's run: the trace, verdicts and the URL state that replays it. From
  * memory when the scenario ran before (the same object for every caller: never mutate it).
  */
-export function runForSandbox(scenario: Scenario): Promise<SandboxRun> {
-  return cachedRun(scenario, simulate)
+export async function runForSandbox(scenario: Scenario): Promise<SandboxRun> {
+  const run = await cachedRun(scenario, simulate)
+  // Its share link (`/sandbox?s=…`) now shows a run in memory: proxy.ts lets it through free.
+  rememberSandboxPage(sandboxPageKey({ s: run.share }), runKeyOf(scenario))
+  return run
 }
 
 /**
