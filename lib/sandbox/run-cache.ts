@@ -7,9 +7,18 @@ import { processSlot } from '@/lib/process-memory'
 import { isRunKeyCached, runMemory } from './run-memory'
 import type { SandboxRun } from './types'
 
+// Scenario objects are never changed once parsed, and the presets are the same object on
+// every request: each one's key is worked out once.
+const keys = new WeakMap<Scenario, string>()
+
 /** The scenario's identity: every field, key order aside (a run depends on nothing else). */
 export function runKeyOf(scenario: Scenario): string {
-  return sha256Hex(canonicalJson(scenario))
+  let key = keys.get(scenario)
+  if (key === undefined) {
+    key = sha256Hex(canonicalJson(scenario))
+    keys.set(scenario, key)
+  }
+  return key
 }
 
 function canonicalKeys(): Set<string> {
