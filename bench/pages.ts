@@ -164,7 +164,7 @@ async function serverCpuUs(baseUrl: string): Promise<number> {
 async function firstVersusTenth(baseUrl: string, learner: Learner, targets: string[]): Promise<boolean> {
   console.log(`\nFirst request after start vs the tenth (${learner.name} learner, one client)`)
   console.log(
-    `${'page'.padEnd(26)}${pad('wall 1st', 10)}${pad('10th', 8)}${pad('CPU 1st', 10)}${pad('10th', 8)}${pad('×', 6)}  verdict (CPU)`,
+    `${'page'.padEnd(26)}${pad('wall 1st', 10)}${pad('10th', 8)}${pad('CPU 1st', 10)}${pad('10th', 8)}${pad('2nd–10th', 10)}${pad('×', 6)}  verdict (CPU)`,
   )
   let ok = true
   for (const target of targets) {
@@ -175,15 +175,18 @@ async function firstVersusTenth(baseUrl: string, learner: Learner, targets: stri
       wall.push((await get(baseUrl, target, learner.cookie)).ms)
       cpu.push(((await serverCpuUs(baseUrl)) - before) / 1000)
     }
-    const [first, tenth] = [cpu[0] ?? Number.NaN, cpu[9] ?? Number.NaN]
-    const pass = first <= Math.max(tenth * FIRST_VS_TENTH_TOLERANCE, tenth + 3)
+    const first = cpu[0] ?? Number.NaN
+    // Against the median of the later nine: one sample of process CPU also catches V8's
+    // background compiling and GC, whichever request they land on.
+    const later = percentile(cpu.slice(1), 50)
+    const pass = first <= Math.max(later * FIRST_VS_TENTH_TOLERANCE, later + 3)
     ok &&= pass
     console.log(
-      `${target.padEnd(26)}${pad((wall[0] ?? 0).toFixed(1), 10)}${pad((wall[9] ?? 0).toFixed(1), 8)}${pad(first.toFixed(2), 10)}${pad(tenth.toFixed(2), 8)}${pad((first / tenth).toFixed(2), 6)}  ${pass ? 'PASS' : 'FAIL'}`,
+      `${target.padEnd(26)}${pad((wall[0] ?? 0).toFixed(1), 10)}${pad((wall[9] ?? 0).toFixed(1), 8)}${pad(first.toFixed(2), 10)}${pad((cpu[9] ?? 0).toFixed(2), 8)}${pad(later.toFixed(2), 10)}${pad((first / later).toFixed(2), 6)}  ${pass ? 'PASS' : 'FAIL'}`,
     )
   }
   console.log(
-    `(ms; PASS: the first request's server CPU ≤ ${FIRST_VS_TENTH_TOLERANCE}× the tenth's, or at most 3 ms more — one sample each)`,
+    `(ms; CPU includes the two health reads around each request. PASS: the first request's server CPU ≤ ${FIRST_VS_TENTH_TOLERANCE}× the median of the 2nd–10th, or at most 3 ms more)`,
   )
   return ok
 }
