@@ -21,7 +21,10 @@ import {
 export const metadata: Metadata = { title: 'Stats' }
 export const dynamic = 'force-dynamic'
 
-export default async function StatsPage() {
+export default async function StatsPage({ searchParams }: PageProps<'/stats'>) {
+  // Long histories show their most useful part first; `?misses=all` / `?cards=all` show everything.
+  const query = await searchParams
+  const showAllMisses = query.misses === 'all'
   const learnerId = await currentLearnerId()
   const nowMs = await requestNowMs()
   const decks = await studyDecks()
@@ -53,8 +56,8 @@ export default async function StatsPage() {
       <ReviewHeatmap heatmap={stats.heatmap} />
       <RetentionChart retention={stats.retention} desiredRetention={stats.settings.desiredRetention} />
       <ForecastChart forecast={stats.forecast} />
-      <PointMisses misses={stats.misses} />
-      <CardTable cards={stats.cards} nowMs={nowMs} timezone={timezone} />
+      <PointMisses misses={stats.misses} showAll={showAllMisses} />
+      <CardTable cards={stats.cards} nowMs={nowMs} timezone={timezone} showAll={query.cards === 'all'} />
     </div>
   )
 }

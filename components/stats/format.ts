@@ -22,15 +22,23 @@ export function formatMonth(date: string): string {
   return monthFormat.format(new Date(`${date}T00:00:00Z`))
 }
 
+// One formatter per zone: making one costs far more than formatting with it.
+const instantFormats = new Map<string, Intl.DateTimeFormat>()
+
 export function formatInstant(ms: number, timezone: string): string {
-  return new Intl.DateTimeFormat('en-GB', {
-    timeZone: timezone,
-    weekday: 'short',
-    day: 'numeric',
-    month: 'short',
-    hour: '2-digit',
-    minute: '2-digit',
-  }).format(ms)
+  let format = instantFormats.get(timezone)
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-GB', {
+      timeZone: timezone,
+      weekday: 'short',
+      day: 'numeric',
+      month: 'short',
+      hour: '2-digit',
+      minute: '2-digit',
+    })
+    instantFormats.set(timezone, format)
+  }
+  return format.format(ms)
 }
 
 export function formatPercent(share: number | null, digits = 0): string {

@@ -1,10 +1,14 @@
 // For each reviewed card, the points the learner leaves out, most missed first,
 // with the critical point called out. A table per card; the bars are decoration
 // (the numbers are in the cells).
-import type { CardMisses } from '@/lib/stats/misses'
+import { type CardMisses, mostMissedCards } from '@/lib/stats/misses'
 import { formatPercent, plural } from './format'
 
-export function PointMisses({ misses }: { misses: CardMisses[] }) {
+/** Cards shown unless the learner asks for all (`/stats?misses=all`): a page that stays small. */
+export const MISSES_SHOWN = 12
+
+export function PointMisses({ misses, showAll = false }: { misses: CardMisses[]; showAll?: boolean }) {
+  const shown = showAll ? misses : mostMissedCards(misses, MISSES_SHOWN)
   return (
     <section aria-labelledby="stats-misses-title" data-testid="stats-misses" className="space-y-4">
       <h2 id="stats-misses-title" className="text-xl font-semibold">
@@ -15,7 +19,16 @@ export function PointMisses({ misses }: { misses: CardMisses[] }) {
           No reviews yet: after a review, the points you left unticked show here.
         </p>
       )}
-      {misses.map((card) => (
+      {shown.length < misses.length && (
+        <p className="text-zinc-700 dark:text-zinc-300" data-testid="misses-shown">
+          The {shown.length} of your {misses.length} reviewed cards whose points you miss most, in deck order.{' '}
+          <a href="/stats?misses=all#stats-misses" className="underline">
+            Show all {misses.length}
+          </a>
+          .
+        </p>
+      )}
+      {shown.map((card) => (
         <CardMissesTable key={card.cardId} card={card} />
       ))}
     </section>

@@ -73,3 +73,19 @@ export function pointMisses(reviews: readonly StatsReview[], cards: readonly Sta
     }
   })
 }
+
+/**
+ * The cards a page shows first when there are more than `limit`: those whose most missed
+ * point is missed most often (then the most reviewed), kept in deck order.
+ */
+export function mostMissedCards(misses: readonly CardMisses[], limit: number): CardMisses[] {
+  if (misses.length <= limit) return [...misses]
+  const score = (card: CardMisses) => card.points[0]?.missed ?? 0
+  const chosen = new Set(
+    [...misses]
+      .sort((a, b) => score(b) - score(a) || b.reviews - a.reviews)
+      .slice(0, limit)
+      .map((card) => card.cardId),
+  )
+  return misses.filter((card) => chosen.has(card.cardId))
+}

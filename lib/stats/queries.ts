@@ -13,12 +13,27 @@ function parseIdList(json: string): string[] {
 }
 
 export function getStatsReviewsByLearnerId(sqlite: Sqlite, learnerId: string): StatsReview[] {
+  // A card's reviews mostly share one point list (and often one set of ticks): each
+  // distinct JSON text is parsed once, its array shared by the rows (the stats only read them).
+  const parsed = new Map<string, string[]>()
+  const idList = (json: string) => {
+    let list = parsed.get(json)
+    if (!list) {
+      list = parseIdList(json)
+      parsed.set(json, list)
+    }
+    return list
+  }
   return statsQueries(sqlite)
     .listStatsReviewsByLearnerId({ learnerId })
-    .map((row) => ({
-      ...row,
-      pointsTicked: parseIdList(row.pointsTicked),
-      pointsAll: parseIdList(row.pointsAll),
+    .map(([cardId, rating, stateBefore, reviewedAtMs, durationMs, pointsTicked, pointsAll]) => ({
+      cardId,
+      rating,
+      stateBefore,
+      reviewedAtMs,
+      durationMs,
+      pointsTicked: idList(pointsTicked),
+      pointsAll: idList(pointsAll),
     }))
 }
 

@@ -3,11 +3,11 @@ import { describe, expect, test } from 'vitest'
 import type { CardStateRecord } from '@/db/queries/study'
 import { addLearner, freshDatabase, recordReview } from '@/lib/transfer/testing'
 import { buildStats } from './build'
-import { cardOverview } from './card-overview'
+import { cardOverview, soonestDueCards } from './card-overview'
 import { dueForecast } from './forecast'
 import { reviewHeatmap } from './heatmap'
 import { defaultStatsSettings, type StatsCard, type StatsReview } from './inputs'
-import { pointMisses } from './misses'
+import { mostMissedCards, pointMisses } from './misses'
 import { getCardStatesByLearnerId, getStatsReviewsByLearnerId, getStatsSettingsByLearnerId } from './queries'
 import { weeklyTrueRetention } from './retention'
 
@@ -171,6 +171,33 @@ describe('per-point misses', () => {
     ])
     expect(cardMisses?.critical).toMatchObject({ text: 'Claim the key before any side effect', missed: 2 })
     expect(cardMisses?.points.find((p) => p.pointId === 'old-point')?.text).toBe('old-point')
+  })
+})
+
+describe('the cards shown first', () => {
+  test('all of them up to the limit; past it, the most missed, in deck order', () => {
+    const cardOf = (cardId: string, missed: number) => ({
+      cardId,
+      title: cardId,
+      reviews: 1,
+      points: [{ pointId: 'p', text: 'p', critical: false, asked: 5, missed }],
+      critical: null,
+    })
+    const misses = [cardOf('a', 1), cardOf('b', 4), cardOf('c', 0), cardOf('d', 3)]
+    expect(mostMissedCards(misses, 4)).toEqual(misses)
+    expect(mostMissedCards(misses, 2).map((c) => c.cardId)).toEqual(['b', 'd'])
+  })
+})
+
+describe('the card rows shown first', () => {
+  test('all of them up to the limit; past it, the soonest due (new cards last), in deck order', () => {
+    const row = (cardId: string, dueMs: number | null) => ({
+      ...cardOverview([{ id: cardId, title: cardId, points: [] }], [], now, defaultStatsSettings)[0]!,
+      dueMs,
+    })
+    const cards = [row('a', now + day), row('b', null), row('c', now - day), row('d', now + 2 * day)]
+    expect(soonestDueCards(cards, 4)).toEqual(cards)
+    expect(soonestDueCards(cards, 2).map((c) => c.cardId)).toEqual(['a', 'c'])
   })
 })
 
