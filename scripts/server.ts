@@ -70,6 +70,11 @@ async function main() {
     Object.assign(req.headers, set)
     handle(req, res)
   })
+  // Idle keep-alive sockets outlive the client's and a balancer's idle timeouts: with Node's 5 s
+  // default the server may close a socket in the instant a client reuses it, and that request
+  // fails with ECONNRESET (seen from Playwright's request client in e2e). headersTimeout stays above it.
+  server.keepAliveTimeout = 65_000
+  server.headersTimeout = 66_000
   server.listen(port, hostname, () => {
     console.log(
       `> Drill listening on http://${hostname}:${port}${trusted.size ? ` (trusting proxy ${[...trusted].join(', ')})` : ''}`,
