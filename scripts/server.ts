@@ -9,6 +9,8 @@
 // request, so the drills, the canonical runs and each route's code are in memory before
 // the first visitor. A page's proxy can ask for another status than Next's 200 through
 // STATUS_HEADER (the limited page's 429); the header itself never leaves the server.
+// The payment sweeps wait for the listen too (lib/live/serving.ts); unsafe settings still
+// stop the start in app.prepare(), before the warm-up.
 //
 // Run by `npm start` (scripts/start.ts), the Playwright web server and the tests that
 // start their own server (e2e/next-server.ts). Env: PORT, HOSTNAME (default 0.0.0.0).
@@ -19,6 +21,7 @@ import http from 'node:http'
 import next from 'next'
 import { clientIdentityHeaders, parseTrustedProxies } from '@/lib/http/forwarding'
 import { STATUS_HEADER } from '@/lib/http/page-limits'
+import { holdUntilServing, markServing } from '@/lib/live/serving'
 import { warmUp, warmUpPaths } from './warm-up'
 
 const port = Number(process.env.PORT ?? 3000)
@@ -49,6 +52,8 @@ async function main() {
     const { assertConfiguredPostgresReachableOrExit } = await import('@/db/pg')
     await assertConfiguredPostgresReachableOrExit()
   }
+  // The sweeps (started by instrumentation.ts in prepare) wait until we listen: see lib/live/serving.ts.
+  holdUntilServing()
   await app.prepare()
   const nextHandle = app.getRequestHandler()
   const handle = (req: http.IncomingMessage, res: http.ServerResponse) => {
@@ -76,6 +81,7 @@ async function main() {
   server.keepAliveTimeout = 65_000
   server.headersTimeout = 66_000
   server.listen(port, hostname, () => {
+    markServing()
     console.log(
       `> Drill listening on http://${hostname}:${port}${trusted.size ? ` (trusting proxy ${[...trusted].join(', ')})` : ''}`,
     )

@@ -10,6 +10,7 @@ import 'server-only'
 import type { SweepReport } from '@/lib/engine'
 import { live } from './live'
 import { purgeIdleAccounts } from './purge'
+import { whenServing } from './serving'
 import { LiveSettingsError } from './settings'
 
 const holder = globalThis as unknown as { drillSweeper?: { stop(): void } }
@@ -57,10 +58,13 @@ export function startSweeper(): void {
   }
 }
 
-/** For instrumentation.ts: unsafe settings (e.g. a key TTL under 24 h) stop the server, saying why. */
+/**
+ * For instrumentation.ts: unsafe settings (e.g. a key TTL under 24 h) stop the server, saying
+ * why, at once (before it listens); the sweeps themselves start once it serves (./serving.ts).
+ */
 export function startSweeperOrRefuse(): void {
   try {
-    startSweeper()
+    live() // reads and checks the settings
   } catch (error) {
     if (error instanceof LiveSettingsError) {
       console.error(`Drill refuses to start: ${error.message}`)
@@ -68,4 +72,5 @@ export function startSweeperOrRefuse(): void {
     }
     throw error
   }
+  whenServing(startSweeper)
 }
