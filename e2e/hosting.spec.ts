@@ -7,6 +7,7 @@ import { createHmac, randomUUID } from 'node:crypto'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
+import { deflateRawSync } from 'node:zlib'
 import { expect, test } from '@playwright/test'
 import Database from 'better-sqlite3'
 import { expectProblem, newAccount, newKey, paymentBody } from './api-client'
@@ -315,27 +316,27 @@ test.describe
       expect(await status(after.apiKey)).toBe(200)
     })
 
-    test('cookieless flood of new sandbox runs → 429 after the address’s small anonymous bucket; runs in memory stay free', async ({
+    test('cookieless flood of sandbox exports → 429 after the address’s small anonymous bucket', async ({
       request,
     }) => {
-      // Each seed is a new scenario, so each is a new simulator run (a run in memory costs nothing).
+      // Issue 28 §2 (only uncached runs count against the sandbox limit) forces new scenarios here:
+      // the preset's run is in memory, so exporting it again and again would never be refused.
       const scenario = JSON.parse(
         fs.readFileSync(path.join('content', 'scenarios', 'lost-response.json'), 'utf8'),
       )
-      const run = (seed: number) =>
-        request.post(url('/api/sandbox/run'), {
-          headers: { ...json, cookie: '' },
-          data: { scenario: { ...scenario, seed } },
-        })
+      const exportOf = (seed: number) => {
+        const state = `v1.${deflateRawSync(Buffer.from(JSON.stringify({ ...scenario, seed })), { level: 9 }).toString('base64url')}`
+        return request.get(url(`/api/sandbox/export?format=json&s=${state}`), { headers: { cookie: '' } })
+      }
       const statuses: number[] = []
-      for (let seed = 1000; seed < 1080; seed++) statuses.push((await run(seed)).status())
+      for (let seed = 1000; seed < 1080; seed++) statuses.push((await exportOf(seed)).status())
       expect(statuses.filter((s) => s === 200).length).toBeLessThanOrEqual(25)
       expect(statuses).toContain(429)
-      const limited = await run(2000)
+      const limited = await exportOf(2000)
       await expectProblem(limited, 429)
       expect(Number(limited.headers()['retry-after'])).toBeGreaterThanOrEqual(1)
-      // A run already made (the preset's, or one of the seeds above) is answered from memory, free.
-      expect((await run(1000)).status()).toBe(200)
+      // Issue 28 §2 (only uncached runs count): a run already made, the preset's or a seed above, stays free.
+      expect((await exportOf(1000)).status()).toBe(200)
       expect(
         (
           await request.get(url('/api/sandbox/export?format=json&scenario=lost-response'), {
@@ -343,7 +344,7 @@ test.describe
           })
         ).status(),
       ).toBe(200)
-      // A page view never spends the API's budget: the preset page still renders.
+      // Issue 28 §3 (a page view never consumes an API budget) and §2 (the preset is in memory): the page renders.
       expect(
         (await request.get(url('/sandbox?scenario=lost-response'), { headers: { cookie: '' } })).status(),
       ).toBe(200)

@@ -24,7 +24,14 @@ export const dynamic = 'force-dynamic'
 export default async function StatsPage({ searchParams }: PageProps<'/stats'>) {
   // Long histories show their most useful part first; `?misses=all` / `?cards=all` show everything.
   const query = await searchParams
-  const showAllMisses = query.misses === 'all'
+  const showAll = { misses: query.misses === 'all', cards: query.cards === 'all' }
+  // Each "Show all" link keeps what the other section already shows.
+  const statsHref = (all: typeof showAll) => {
+    const params = new URLSearchParams()
+    if (all.misses) params.set('misses', 'all')
+    if (all.cards) params.set('cards', 'all')
+    return `/stats?${params}`
+  }
   const learnerId = await currentLearnerId()
   const nowMs = await requestNowMs()
   const decks = await studyDecks()
@@ -56,8 +63,18 @@ export default async function StatsPage({ searchParams }: PageProps<'/stats'>) {
       <ReviewHeatmap heatmap={stats.heatmap} />
       <RetentionChart retention={stats.retention} desiredRetention={stats.settings.desiredRetention} />
       <ForecastChart forecast={stats.forecast} />
-      <PointMisses misses={stats.misses} showAll={showAllMisses} />
-      <CardTable cards={stats.cards} nowMs={nowMs} timezone={timezone} showAll={query.cards === 'all'} />
+      <PointMisses
+        misses={stats.misses}
+        showAll={showAll.misses}
+        showAllHref={statsHref({ ...showAll, misses: true })}
+      />
+      <CardTable
+        cards={stats.cards}
+        nowMs={nowMs}
+        timezone={timezone}
+        showAll={showAll.cards}
+        showAllHref={statsHref({ ...showAll, cards: true })}
+      />
     </div>
   )
 }

@@ -43,11 +43,14 @@ export function CardTable({
   nowMs,
   timezone,
   showAll = false,
+  showAllHref = '/stats?cards=all',
 }: {
   cards: CardOverview[]
   nowMs: number
   timezone: string
   showAll?: boolean
+  /** The page with every row (keeping the page's other choices). */
+  showAllHref?: string
 }) {
   const shown = showAll ? cards : soonestDueCards(cards, CARDS_SHOWN)
   return (
@@ -62,8 +65,8 @@ export function CardTable({
       {shown.length < cards.length && (
         <p className="text-sm text-zinc-700 dark:text-zinc-300" data-testid="cards-shown">
           The {shown.length} of your {cards.length} cards due soonest, in deck order.{' '}
-          <a href="/stats?cards=all#stats-cards-title" className="underline">
-            Show all {cards.length}
+          <a href={`${showAllHref}#stats-cards-title`} className="underline" data-testid="cards-show-all">
+            Show all {cards.length} cards
           </a>
           .
         </p>

@@ -7,7 +7,16 @@ import { formatPercent, plural } from './format'
 /** Cards shown unless the learner asks for all (`/stats?misses=all`): a page that stays small. */
 export const MISSES_SHOWN = 12
 
-export function PointMisses({ misses, showAll = false }: { misses: CardMisses[]; showAll?: boolean }) {
+export function PointMisses({
+  misses,
+  showAll = false,
+  showAllHref = '/stats?misses=all',
+}: {
+  misses: CardMisses[]
+  showAll?: boolean
+  /** The page with every card's misses (keeping the page's other choices). */
+  showAllHref?: string
+}) {
   const shown = showAll ? misses : mostMissedCards(misses, MISSES_SHOWN)
   return (
     <section aria-labelledby="stats-misses-title" data-testid="stats-misses" className="space-y-4">
@@ -22,8 +31,8 @@ export function PointMisses({ misses, showAll = false }: { misses: CardMisses[];
       {shown.length < misses.length && (
         <p className="text-zinc-700 dark:text-zinc-300" data-testid="misses-shown">
           The {shown.length} of your {misses.length} reviewed cards whose points you miss most, in deck order.{' '}
-          <a href="/stats?misses=all#stats-misses" className="underline">
-            Show all {misses.length}
+          <a href={`${showAllHref}#stats-misses-title`} className="underline" data-testid="misses-show-all">
+            Show all {misses.length} reviewed cards
           </a>
           .
         </p>

@@ -49,6 +49,7 @@ describe('POST /api/sandbox/run', () => {
   })
 
   it('rate-limits one learner’s new runs with 429 and Retry-After, not the next learner; a run in memory is free', async () => {
+    // Issue 28 §2 (only uncached runs count against the sandbox limit) forces a new seed per request.
     const same = '11111111-1111-4111-8111-111111111111'
     const base = scenarioById('lost-response')!
     const body = (seed: number) => JSON.stringify({ scenario: { ...base, seed } })
