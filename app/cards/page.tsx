@@ -4,9 +4,10 @@ import { CardLinks } from '@/components/cards/card-links'
 import { DrillList } from '@/components/drills/drill-list'
 import { buttonClass } from '@/components/ui/button'
 import { sqlite } from '@/db/client'
+import { type OwnCardSummaryRecord, ownCardQueries } from '@/db/queries/own-cards'
 import { allCards } from '@/lib/content/cards'
 import { htmlToText } from '@/lib/content/markdown'
-import type { ReviewCard } from '@/lib/decks'
+import { ownDeckId } from '@/lib/decks'
 import { currentLearnerId } from '@/lib/learner'
 import { studyDecks } from '@/lib/review'
 
@@ -20,8 +21,10 @@ export default async function CardsPage() {
   const cards = allCards()
   const decks = await studyDecks()
   const ownDecks = decks.decksFor(db, learnerId).filter((deck) => deck.kind === 'own')
-  const ownCards = decks.allReviewCardsFor(db, learnerId)
-  const cardsOf = (deckId: string): ReviewCard[] => ownCards.filter((card) => card.deckId === deckId)
+  // The list shows no answer and only counts the points: read just that.
+  const ownCards = ownCardQueries(db).listOwnCardSummariesByLearnerId(learnerId)
+  const cardsOf = (deckId: string): OwnCardSummaryRecord[] =>
+    ownCards.filter((card) => ownDeckId(card.deckSlug) === deckId)
 
   return (
     <div className="space-y-10">
@@ -72,7 +75,7 @@ export default async function CardsPage() {
                 href: `/cards/${card.id}`,
                 title: card.title,
                 prompt: card.format === 'html' ? htmlToText(card.prompt) : card.prompt,
-                note: `${card.points.length === 0 ? 'plain card' : `${card.points.length} points`}${card.suspended ? ' · suspended' : ''}${deck.enabled ? '' : ' · deck switched off'}`,
+                note: `${card.pointCount === 0 ? 'plain card' : `${card.pointCount} points`}${card.suspended ? ' · suspended' : ''}${deck.enabled ? '' : ' · deck switched off'}`,
               }))}
             />
           </section>

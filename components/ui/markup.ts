@@ -16,8 +16,11 @@ const escapes: Record<string, string> = {
   "'": '&#39;',
 }
 
+const needsEscape = /[&<>"']/
+
 function escapeMarkup(value: string | number): string {
-  return String(value).replace(/[&<>"']/g, (c) => escapes[c] ?? c)
+  if (typeof value === 'number') return String(value)
+  return needsEscape.test(value) ? value.replace(/[&<>"']/g, (c) => escapes[c] ?? c) : value
 }
 
 export function text(value: string | number): Markup {
@@ -31,8 +34,11 @@ export function element(
   ...children: Markup[]
 ): Markup {
   let html = `<${tag}`
-  for (const [name, value] of Object.entries(attributes))
+  // for…in, not Object.entries: a drawing makes hundreds of elements per view.
+  for (const name in attributes) {
+    const value = attributes[name]
     if (value !== undefined) html += ` ${name}="${escapeMarkup(value)}"`
+  }
   html += '>'
   for (const child of children) html += child.html
   return { html: `${html}</${tag}>` }

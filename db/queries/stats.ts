@@ -32,6 +32,8 @@ function prepareStatsQueries(sqlite: Sqlite) {
          FROM review_logs WHERE learner_id = ? ORDER BY reviewed_at_ms, id`,
       )
       .raw(true),
+    // Covered by the review_logs_learner_time index (its entries carry the rowid).
+    version: sqlite.prepare('SELECT count(*), max(id) FROM review_logs WHERE learner_id = ?').raw(true),
     settings: sqlite.prepare(
       `SELECT desired_retention AS desiredRetention, timezone, rollover_hour AS rolloverHour
        FROM learner_settings WHERE learner_id = ?`,
@@ -42,6 +44,15 @@ function prepareStatsQueries(sqlite: Sqlite) {
     /** Every review of the learner, oldest first. */
     listStatsReviewsByLearnerId({ learnerId }: { learnerId: string }): StatsReviewRecord[] {
       return statements.reviews.all(learnerId) as StatsReviewRecord[]
+    },
+    /**
+     * What changes whenever the learner's review log does: review logs are only inserted
+     * (new ids, never reused: AUTOINCREMENT) or deleted (the count drops, or a later insert
+     * raises the newest id), so equal versions mean equal logs.
+     */
+    findReviewLogVersionByLearnerId({ learnerId }: { learnerId: string }): string {
+      const [count, maxId] = statements.version.get(learnerId) as [number, number | null]
+      return `${count}:${maxId ?? 0}`
     },
     findStatsSettingsByLearnerId({ learnerId }: { learnerId: string }): StatsSettingsRecord | undefined {
       return statements.settings.get(learnerId) as StatsSettingsRecord | undefined

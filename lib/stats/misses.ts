@@ -30,6 +30,9 @@ export function pointMisses(reviews: readonly StatsReview[], cards: readonly Sta
     else byCard.set(review.cardId, [review])
   }
   const deckOrder = new Map(cards.map((card, index) => [card.id, index]))
+  const cardById = new Map(cards.map((card) => [card.id, card]))
+  // Reviews of a card mostly share one ticked list (the loader shares equal lists): one set each.
+  const tickedSets = new Map<readonly string[], Set<string>>()
   const cardIds = [...byCard.keys()].sort(
     (a, b) =>
       (deckOrder.get(a) ?? Number.MAX_SAFE_INTEGER) - (deckOrder.get(b) ?? Number.MAX_SAFE_INTEGER) ||
@@ -38,7 +41,7 @@ export function pointMisses(reviews: readonly StatsReview[], cards: readonly Sta
 
   return cardIds.map((cardId) => {
     const cardReviews = byCard.get(cardId) ?? []
-    const card = cards.find((c) => c.id === cardId)
+    const card = cardById.get(cardId)
     const points = new Map<string, PointMisses>()
     for (const point of card?.points ?? [])
       points.set(point.id, {
@@ -49,7 +52,11 @@ export function pointMisses(reviews: readonly StatsReview[], cards: readonly Sta
         missed: 0,
       })
     for (const review of cardReviews) {
-      const ticked = new Set(review.pointsTicked)
+      let ticked = tickedSets.get(review.pointsTicked)
+      if (!ticked) {
+        ticked = new Set(review.pointsTicked)
+        tickedSets.set(review.pointsTicked, ticked)
+      }
       for (const pointId of review.pointsAll) {
         let entry = points.get(pointId)
         if (!entry) {

@@ -273,4 +273,30 @@ describe('stats from the database', () => {
     // The second review was of a card in the review state, graded Again: a failed review.
     expect(stats.retention.weeks.at(-1)).toMatchObject({ reviewed: 1, passed: 0 })
   })
+
+  test('a history read twice is decoded once; a new review, or one taken back, is read again', () => {
+    const sqlite = freshDatabase()
+    const learner = addLearner(sqlite, '44444444-4444-4444-8444-444444444444')
+    const all = card.points.map((p) => p.id)
+    // Again: due at the next study day's start, so each of these reviews is taken.
+    const review = (nowMs: number) =>
+      recordReview(sqlite, learner, {
+        cardId: card.id,
+        rating: Rating.Again,
+        nowMs,
+        pointsAll: all,
+        pointsTicked: all,
+      })
+    const times = () => getStatsReviewsByLearnerId(sqlite, learner).map((r) => r.reviewedAtMs)
+    review(now - 10 * day)
+    const first = getStatsReviewsByLearnerId(sqlite, learner)
+    expect(getStatsReviewsByLearnerId(sqlite, learner)).toBe(first)
+    review(now - 5 * day)
+    expect(times()).toEqual([now - 10 * day, now - 5 * day])
+    // Taken back (as undo does), then reviewed again: the same count, a newer id.
+    sqlite.prepare('DELETE FROM review_logs WHERE id = (SELECT max(id) FROM review_logs)').run()
+    expect(times()).toEqual([now - 10 * day])
+    review(now)
+    expect(times()).toEqual([now - 10 * day, now])
+  })
 })
