@@ -41,7 +41,7 @@ export default async function StatsPage({ searchParams }: PageProps<'/stats'>) {
       settings: getStatsSettingsByLearnerId(db, learnerId),
       reviews: getStatsReviewsByLearnerId(db, learnerId),
       cardStates: getCardStatesByLearnerId(db, learnerId),
-      cards: decks.allReviewCardsFor(db, learnerId).map((card) => ({ ...card, points: [...card.points] })),
+      cards: decks.allCardPointsFor(db, learnerId),
     },
     nowMs,
   )

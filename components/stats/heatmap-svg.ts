@@ -2,6 +2,8 @@
 // weekday rows, a cell per day with its date and count (data-date, data-count, a <title>
 // tooltip), month and weekday labels and a legend. Pure: the server and the browser build
 // the same drawing from the same counts.
+
+import { Lru } from '@/lib/lru'
 import { levelFor } from '@/lib/stats/heatmap'
 import { dayKey, mondayOf, weekdayOf } from '@/lib/stats/study-day'
 import { element, type Markup, text } from '../ui/markup'
@@ -22,8 +24,22 @@ const levelFill = [
 ] as const
 const labelClass = 'fill-zinc-600 text-[10px] dark:fill-zinc-400'
 
+// The same year of counts is drawn again on every view until the learner's next review (and
+// every new learner's year is the same empty one): the last few drawings are kept.
+const drawn = new Lru<string, string>(32)
+
 /** The drawing for the study days `firstDay` … `firstDay + counts.length - 1`. */
 export function heatmapSvg(firstDay: number, counts: readonly number[]): string {
+  const key = `${firstDay}:${counts.join(',')}`
+  let svg = drawn.get(key)
+  if (svg === undefined) {
+    svg = drawHeatmap(firstDay, counts)
+    drawn.set(key, svg)
+  }
+  return svg
+}
+
+function drawHeatmap(firstDay: number, counts: readonly number[]): string {
   const today = firstDay + counts.length - 1
   const start = mondayOf(firstDay)
   const columns = Math.floor((today - start) / 7) + 1

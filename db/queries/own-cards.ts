@@ -71,6 +71,9 @@ function prepareOwnCardQueries(sqlite: Sqlite) {
       `SELECT id, deck_slug AS deckSlug, title, prompt, format, suspended, json_array_length(points) AS pointCount
        FROM own_cards WHERE learner_id = ? ORDER BY deck_slug, created_at_ms, id`,
     ),
+    points: sqlite.prepare(
+      'SELECT id, title, points FROM own_cards WHERE learner_id = ? ORDER BY deck_slug, created_at_ms, id',
+    ),
     deckNames: sqlite.prepare(
       'SELECT deck_slug AS deckSlug, deck_name AS deckName FROM own_cards WHERE learner_id = ? ORDER BY deck_slug, created_at_ms, id',
     ),
@@ -116,6 +119,12 @@ function prepareOwnCardQueries(sqlite: Sqlite) {
           suspended: number
         })[]
       ).map((row) => ({ ...row, format: row.format ?? 'markdown', suspended: row.suspended === 1 }))
+    },
+    /** Ids, titles and points only, in deck order (the stats: no prompt, no answer). */
+    listOwnCardPointsByLearnerId(learnerId: string): Pick<OwnCardRecord, 'id' | 'title' | 'points'>[] {
+      return (statements.points.all(learnerId) as { id: string; title: string; points: string }[]).map(
+        (row) => ({ id: row.id, title: row.title, points: JSON.parse(row.points) as OwnCardPointRecord[] }),
+      )
     },
     /** Each card's deck slug and name only, in deck order (the deck list needs no content). */
     listOwnCardDeckNamesByLearnerId(learnerId: string): Pick<OwnCardRecord, 'deckSlug' | 'deckName'>[] {

@@ -53,6 +53,7 @@ export const ownDeckSource: DeckSource = {
         title: row.title,
         suspended: row.suspended,
       })),
+  cardPoints: (sqlite, learnerId) => ownCardQueries(sqlite).listOwnCardPointsByLearnerId(learnerId),
   cardById: (sqlite, learnerId, cardId) => {
     const card = ownCardQueries(sqlite).getOwnCardByLearnerAndId({ learnerId, cardId })
     return card && reviewCardOfOwn(card)
