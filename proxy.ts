@@ -2,14 +2,20 @@
 // - gives every visitor an anonymous learner id in an httpOnly cookie on first visit, and
 //   forwards it on that same request so server components see it at once (marked as new,
 //   so limits treat the request as cookieless);
-// - rate-limits pages that run the simulator on GET (lib/http/page-limits.ts);
+// - rate-limits page loads that would start a simulator run (lib/http/page-limits.ts): a
+//   refused navigation gets the page's limited notice (status 429 with Retry-After), any
+//   other refused request the 429 problem;
 // - gives every page a fresh CSP nonce (lib/http/security-headers.ts), on the request for
 //   Next to stamp on its scripts and on the response for the browser to enforce.
 import { type NextRequest, NextResponse } from 'next/server'
 import { NEW_LEARNER_HEADER } from '@/lib/http/client'
-import { limitPageRun } from '@/lib/http/page-limits'
+import { isNavigation, LIMITED_HEADER, limitPageRun, STATUS_HEADER } from '@/lib/http/page-limits'
 import { isPagePath, pageSecurity } from '@/lib/http/security-headers'
 import { isLearnerId, LEARNER_COOKIE, LEARNER_COOKIE_MAX_AGE_S } from '@/lib/learner-cookie'
+import { isSandboxPageCached, sandboxPageKey } from '@/lib/sandbox/run-memory'
+
+const sandboxRunIsCached = (params: URLSearchParams) =>
+  isSandboxPageCached(sandboxPageKey({ s: params.get('s'), scenario: params.get('scenario') }))
 
 export async function proxy(request: NextRequest) {
   const https = request.nextUrl.protocol === 'https:'
@@ -21,8 +27,11 @@ export async function proxy(request: NextRequest) {
   const existing = request.cookies.get(LEARNER_COOKIE)?.value
   const learnerId = existing && isLearnerId(existing) ? null : crypto.randomUUID()
   if (learnerId) request.headers.set(NEW_LEARNER_HEADER, '1')
-  const limited = await limitPageRun(request)
-  if (limited) return limited
+  const limited = await limitPageRun(request, sandboxRunIsCached)
+  if (limited) {
+    if (!page || !isNavigation(request)) return limited.problem
+    return limitedPage(request, page.csp, limited.retryAfterS)
+  }
   if (learnerId) request.cookies.set(LEARNER_COOKIE, learnerId)
 
   const response = NextResponse.next({ request: { headers: request.headers } })
@@ -35,6 +44,21 @@ export async function proxy(request: NextRequest) {
       maxAge: LEARNER_COOKIE_MAX_AGE_S,
       secure: https,
     })
+  return response
+}
+
+/**
+ * The page goes on to render, told by LIMITED_HEADER to show the limited notice instead of
+ * running anything; scripts/server.ts sends it as 429 (STATUS_HEADER), with Retry-After
+ * and the page CSP. (Not a rewrite: under a custom server Next treats a rewrite to its
+ * own origin as an external one.)
+ */
+function limitedPage(request: NextRequest, csp: string, retryAfterS: number): NextResponse {
+  request.headers.set(LIMITED_HEADER, String(retryAfterS))
+  const response = NextResponse.next({ request: { headers: request.headers } })
+  response.headers.set('Content-Security-Policy', csp)
+  response.headers.set('Retry-After', String(retryAfterS))
+  response.headers.set(STATUS_HEADER, '429')
   return response
 }
 

@@ -9,6 +9,7 @@ const BENCHES = [
   'api',
   'review',
   'web',
+  'pages',
   'drills',
   'recovery',
   'capacity',

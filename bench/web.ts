@@ -1,86 +1,24 @@
 // `npm run bench:web`: Lighthouse (mobile: the default emulation and throttling) on the
-// production build for /sandbox and the idempotency card — performance ≥ 95 and
-// accessibility 100 are the targets — and every route's first-load JS from
-// <distDir>/diagnostics/route-bundle-stats.json, all measured in one run.
+// production build, served as `npm start` serves it (scripts/server.ts), for every page
+// bench:pages measures (bench/pages-list.ts; Lighthouse refuses a 404), as a new learner —
+// performance ≥ 95 and accessibility 100 are the targets — and every route's first-load
+// JS from <distDir>/diagnostics/route-bundle-stats.json, all measured in one run.
 // Builds into NEXT_DIST_DIR (default .next-bench) unless BENCH_SKIP_BUILD=1 and a build exists.
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process'
 import fs from 'node:fs'
-import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import * as chromeLauncher from 'chrome-launcher'
 import lighthouse from 'lighthouse'
+import { startNextServer } from '../e2e/next-server'
+import { BENCH_PAGES } from './pages-list'
+import { buildForBench } from './production'
 
-const distDir = process.env.NEXT_DIST_DIR ?? '.next-bench'
 const chromePath =
   process.env.CHROME_PATH ?? (fs.existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined)
-const PAGES = [
-  { name: 'sandbox', path: '/sandbox' },
-  { name: 'card', path: '/cards/idempotency-keys' },
-  { name: 'plan', path: '/plan' },
-] as const
-const ROUTES_OF_INTEREST = new Set(['/sandbox', '/cards/[id]', '/plan'])
+const ROUTES_OF_INTEREST = new Set(['/sandbox', '/cards/[id]', '/stats', '/plan'])
 const TARGET_PERF = 95
 const TARGET_A11Y = 100
 const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 1)
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer()
-    server.on('error', reject)
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address()
-      const port = typeof address === 'object' && address ? address.port : 0
-      server.close(() => resolve(port))
-    })
-  })
-}
-
-function build(): void {
-  if (process.env.BENCH_SKIP_BUILD === '1' && fs.existsSync(path.join(distDir, 'BUILD_ID'))) {
-    console.log(`Reusing the build in ${distDir}.`)
-    return
-  }
-  console.log(`Building into ${distDir} …`)
-  const result = spawnSync('npm', ['run', 'build'], {
-    stdio: ['ignore', 'inherit', 'inherit'],
-    env: { ...process.env, NEXT_DIST_DIR: distDir, NEXT_TELEMETRY_DISABLED: '1' },
-  })
-  if (result.status !== 0) throw new Error(`next build failed (exit ${result.status})`)
-}
-
-async function startServer(port: number, dataDir: string): Promise<ChildProcess> {
-  const env = {
-    ...process.env,
-    NEXT_DIST_DIR: distDir,
-    NEXT_TELEMETRY_DISABLED: '1',
-    DRILL_DB: path.join(dataDir, 'bench.db'),
-    DRILL_PROVIDER_DB: path.join(dataDir, 'bench-provider.db'),
-    PORT: String(port),
-  }
-  const migrate = spawnSync(process.execPath, ['--import', 'tsx', 'db/migrate.ts'], { env, stdio: 'inherit' })
-  if (migrate.status !== 0) throw new Error('migrating the bench database failed')
-  const child = spawn(
-    process.execPath,
-    [path.join('node_modules', 'next', 'dist', 'bin', 'next'), 'start', '-p', String(port)],
-    {
-      env,
-      stdio: ['ignore', 'ignore', 'inherit'],
-    },
-  )
-  const deadline = Date.now() + 60_000
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`next start exited with code ${child.exitCode}`)
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/api/health`)).ok) return child
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200))
-  }
-  child.kill('SIGTERM')
-  throw new Error('the server did not become healthy in 60 s')
-}
 
 interface Scores {
   performance: number
@@ -120,10 +58,15 @@ const median = (values: number[]) =>
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`
 
 async function main(): Promise<number> {
-  build()
+  const distDir = buildForBench()
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'drill-bench-web-'))
-  const port = await freePort()
-  const server = await startServer(port, dataDir)
+  const server = await startNextServer({
+    env: {
+      NEXT_DIST_DIR: distDir,
+      DRILL_DB: path.join(dataDir, 'bench.db'),
+      DRILL_PROVIDER_DB: path.join(dataDir, 'bench-provider.db'),
+    },
+  })
   const chrome = await chromeLauncher.launch({
     chromePath,
     chromeFlags: [
@@ -139,10 +82,10 @@ async function main(): Promise<number> {
     console.log(
       `\nLighthouse ${RUNS > 1 ? `(median of ${RUNS} runs) ` : ''}— mobile, production build, ${distDir}`,
     )
-    console.log('page       perf  a11y  LCP ms  TBT ms  CLS    verdict')
-    for (const page of PAGES) {
-      const url = `http://127.0.0.1:${port}${page.path}`
-      await fetch(url) // warm the server's caches, as a returning visitor would find it
+    console.log(`${'page'.padEnd(26)} perf  a11y  LCP ms  TBT ms  CLS    verdict`)
+    // No warming fetch: the server listens only once it is warm (scripts/warm-up.ts).
+    for (const page of BENCH_PAGES) {
+      const url = `${server.baseUrl}${page}`
       const runs: Scores[] = []
       for (let i = 0; i < RUNS; i++) runs.push(await audit(url, chrome.port))
       const perf = median(runs.map((r) => r.performance))
@@ -150,7 +93,7 @@ async function main(): Promise<number> {
       const ok = perf >= TARGET_PERF && a11y >= TARGET_A11Y
       failed ||= !ok
       console.log(
-        `${page.name.padEnd(10)} ${String(perf).padStart(4)}  ${String(a11y).padStart(4)}  ${median(
+        `${page.padEnd(26)} ${String(perf).padStart(4)}  ${String(a11y).padStart(4)}  ${median(
           runs.map((r) => r.lcpMs),
         )
           .toFixed(0)
@@ -164,11 +107,11 @@ async function main(): Promise<number> {
       )
       const failedAudits = [...new Set(runs.flatMap((r) => r.failedA11y))]
       if (failedAudits.length > 0)
-        console.log(`           failing accessibility audits: ${failedAudits.join(', ')}`)
+        console.log(`${' '.repeat(27)}failing accessibility audits: ${failedAudits.join(', ')}`)
     }
   } finally {
     await chrome.kill()
-    server.kill('SIGTERM')
+    await server.kill('SIGTERM')
     fs.rmSync(dataDir, { recursive: true, force: true })
   }
 

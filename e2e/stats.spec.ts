@@ -2,7 +2,7 @@
 // (test clock: one on each of two study days), then /stats, /api/export,
 // /api/import and the import form on /settings.
 import AxeBuilder from '@axe-core/playwright'
-import type { Page } from '@playwright/test'
+import type { Locator, Page } from '@playwright/test'
 import { expect, ReviewPage, setNow, test } from './fixtures'
 
 test.use({ timezoneId: 'UTC' })
@@ -249,3 +249,105 @@ test('export and import refuse what they do not speak, as problem+json', async (
 function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 }
+
+/** A study-state file: `count` own cards, each reviewed once a day ago with its first point missed. */
+function manyCardsFile(nowMs: number, count: number) {
+  const DAY_MS = 86_400_000
+  const ids = Array.from({ length: count }, (_, i) => `long-history-${i + 1}`)
+  return {
+    format: 'drill-study-state',
+    version: 1,
+    exportedAtMs: nowMs,
+    settings: null,
+    ownCards: ids.map((id, i) => ({
+      id,
+      title: `Long history card ${i + 1}`,
+      deck: 'Long history',
+      prompt: `Explain design question ${i + 1}.`,
+      points: [
+        { id: 'p1', text: `First point of ${i + 1}`, critical: false, cues: [] },
+        { id: 'p2', text: `Second point of ${i + 1}`, critical: false, cues: [] },
+        { id: 'p3', text: `Third point of ${i + 1}`, critical: false, cues: [] },
+      ],
+      answerMarkdown: `Model answer ${i + 1}.`,
+    })),
+    reviewLogs: ids.map((cardId, i) => ({
+      cardId,
+      attemptToken: `long-history-${i + 1}`,
+      rating: 2,
+      suggestedRating: 2,
+      pointsTicked: ['p2', 'p3'],
+      pointsAll: ['p1', 'p2', 'p3'],
+      durationMs: 20_000,
+      answerMode: 'typed',
+      stateBefore: 0,
+      reviewedAtMs: nowMs - DAY_MS,
+      snapshot: null,
+      dueAfterMs: nowMs + (i + 1) * DAY_MS,
+    })),
+    cardStates: ids.map((cardId, i) => ({
+      cardId,
+      dueMs: nowMs + (i + 1) * DAY_MS,
+      stability: 5,
+      difficulty: 5,
+      elapsedDays: 0,
+      scheduledDays: i + 1,
+      learningSteps: 0,
+      reps: 1,
+      lapses: 0,
+      state: 2,
+      lastReviewMs: nowMs - DAY_MS,
+    })),
+  }
+}
+
+/** Presses Tab until `target` has the focus: it is reachable from the keyboard. */
+async function tabTo(page: Page, target: Locator, maxPresses = 400): Promise<void> {
+  for (let i = 0; i < maxPresses; i++) {
+    await page.keyboard.press('Tab')
+    if (await target.evaluate((el) => el === document.activeElement)) return
+  }
+  throw new Error(`${maxPresses} presses of Tab never reached ${target}`)
+}
+
+test('a long history: /stats shows the first 12 miss tables and 50 card rows, and "Show all" reaches the rest from the keyboard', async ({
+  page,
+}) => {
+  await page.goto('/stats')
+  const imported = await page.request.post('/api/import', {
+    data: JSON.stringify(manyCardsFile(Date.now(), 60)),
+    headers: { 'content-type': 'application/json' },
+  })
+  expect(imported.status()).toBe(200)
+  await page.goto('/stats')
+  const missTables = page.getByTestId('stats-misses').locator('table')
+  const cardRows = page.getByTestId('stats-cards').locator('tbody tr')
+  await expect(missTables).toHaveCount(12)
+  await expect(cardRows).toHaveCount(50)
+  const allCards = Number(
+    /of your (\d+) cards/.exec((await page.getByTestId('cards-shown').textContent()) ?? '')?.[1],
+  )
+  expect(allCards).toBeGreaterThanOrEqual(60)
+  // The card nearest due is among the rows shown; the one due last (day 60) waits behind the link.
+  const cardsTable = page.getByTestId('stats-cards')
+  await expect(cardsTable.locator('tr[data-card-id="long-history-1"]')).toHaveCount(1)
+  await expect(cardsTable.locator('tr[data-card-id="long-history-60"]')).toHaveCount(0)
+
+  const showAllMisses = page.getByRole('link', { name: 'Show all 60 reviewed cards' })
+  await tabTo(page, showAllMisses)
+  await page.keyboard.press('Enter')
+  await expect(page).toHaveURL(/\/stats\?misses=all#stats-misses-title$/)
+  await expect(missTables).toHaveCount(60)
+  await expect(cardRows).toHaveCount(50)
+
+  // From the misses it opened, Tab goes on to the cards' link; Enter keeps the misses open.
+  const showAllCards = page.getByRole('link', { name: `Show all ${allCards} cards` })
+  await tabTo(page, showAllCards)
+  await page.keyboard.press('Enter')
+  await expect(page).toHaveURL(/\/stats\?misses=all&cards=all#stats-cards-title$/)
+  await expect(cardRows).toHaveCount(allCards)
+  await expect(cardsTable.locator('tr[data-card-id="long-history-60"]')).toHaveCount(1)
+  await expect(missTables).toHaveCount(60)
+  await expect(page.getByTestId('cards-shown')).toHaveCount(0)
+  await expect(page.getByTestId('misses-shown')).toHaveCount(0)
+})

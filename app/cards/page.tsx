@@ -1,11 +1,13 @@
 import type { Metadata } from 'next'
 import Link from 'next/link'
+import { CardLinks } from '@/components/cards/card-links'
 import { DrillList } from '@/components/drills/drill-list'
 import { buttonClass } from '@/components/ui/button'
 import { sqlite } from '@/db/client'
+import { type OwnCardSummaryRecord, ownCardQueries } from '@/db/queries/own-cards'
 import { allCards } from '@/lib/content/cards'
 import { htmlToText } from '@/lib/content/markdown'
-import type { ReviewCard } from '@/lib/decks'
+import { ownDeckId } from '@/lib/decks'
 import { currentLearnerId } from '@/lib/learner'
 import { studyDecks } from '@/lib/review'
 
@@ -13,37 +15,16 @@ export const metadata: Metadata = { title: 'Cards' }
 // Lists the learner's own cards too: per request.
 export const dynamic = 'force-dynamic'
 
-function CardLink({
-  href,
-  title,
-  prompt,
-  note,
-}: {
-  href: string
-  title: string
-  prompt: string
-  note: string
-}) {
-  return (
-    <Link
-      href={href}
-      className="block h-full rounded-xl border border-zinc-200 bg-white p-4 hover:border-zinc-400 dark:border-zinc-800 dark:bg-zinc-900 dark:hover:border-zinc-600"
-    >
-      <span className="block font-semibold">{title}</span>
-      <span className="mt-1 block text-sm text-zinc-700 dark:text-zinc-300">{prompt}</span>
-      <span className="mt-2 block text-xs text-zinc-600 dark:text-zinc-400">{note}</span>
-    </Link>
-  )
-}
-
 export default async function CardsPage() {
   const learnerId = await currentLearnerId()
   const db = sqlite()
   const cards = allCards()
   const decks = await studyDecks()
   const ownDecks = decks.decksFor(db, learnerId).filter((deck) => deck.kind === 'own')
-  const ownCards = decks.allReviewCardsFor(db, learnerId)
-  const cardsOf = (deckId: string): ReviewCard[] => ownCards.filter((card) => card.deckId === deckId)
+  // The list shows no answer and only counts the points: read just that.
+  const ownCards = ownCardQueries(db).listOwnCardSummariesByLearnerId(learnerId)
+  const cardsOf = (deckId: string): OwnCardSummaryRecord[] =>
+    ownCards.filter((card) => ownDeckId(card.deckSlug) === deckId)
 
   return (
     <div className="space-y-10">
@@ -55,18 +36,15 @@ export default async function CardsPage() {
           One main question and the follow-ups an interviewer asks next. Each card lists the points a strong
           answer makes.
         </p>
-        <ul className="mt-6 grid gap-3 sm:grid-cols-2">
-          {cards.map((card) => (
-            <li key={card.id}>
-              <CardLink
-                href={`/cards/${card.id}`}
-                title={card.title}
-                prompt={card.prompt}
-                note={`${card.points.length} points${card.order === 0 ? ' · main card' : ' · follow-up'}`}
-              />
-            </li>
-          ))}
-        </ul>
+        <CardLinks
+          listClass="mt-6 grid gap-3 sm:grid-cols-2"
+          rows={cards.map((card) => ({
+            href: `/cards/${card.id}`,
+            title: card.title,
+            prompt: card.prompt,
+            note: `${card.points.length} points${card.order === 0 ? ' · main card' : ' · follow-up'}`,
+          }))}
+        />
       </section>
 
       <DrillList />
@@ -90,18 +68,16 @@ export default async function CardsPage() {
         {ownDecks.map((deck) => (
           <section key={deck.id} aria-label={`Deck: ${deck.title}`} data-testid="own-deck">
             <h3 className="text-lg font-semibold">{deck.title}</h3>
-            <ul className="mt-3 grid gap-3 sm:grid-cols-2">
-              {cardsOf(deck.id).map((card) => (
-                <li key={card.id} data-testid="own-card">
-                  <CardLink
-                    href={`/cards/${card.id}`}
-                    title={card.title}
-                    prompt={card.format === 'html' ? htmlToText(card.prompt) : card.prompt}
-                    note={`${card.points.length === 0 ? 'plain card' : `${card.points.length} points`}${card.suspended ? ' · suspended' : ''}${deck.enabled ? '' : ' · deck switched off'}`}
-                  />
-                </li>
-              ))}
-            </ul>
+            <CardLinks
+              listClass="mt-3 grid gap-3 sm:grid-cols-2"
+              itemTestId="own-card"
+              rows={cardsOf(deck.id).map((card) => ({
+                href: `/cards/${card.id}`,
+                title: card.title,
+                prompt: card.format === 'html' ? htmlToText(card.prompt) : card.prompt,
+                note: `${card.pointCount === 0 ? 'plain card' : `${card.pointCount} points`}${card.suspended ? ' · suspended' : ''}${deck.enabled ? '' : ' · deck switched off'}`,
+              }))}
+            />
           </section>
         ))}
       </section>

@@ -1,18 +1,23 @@
 import type { Metadata } from 'next'
+import { headers } from 'next/headers'
 import Link from 'next/link'
+import { LimitedNotice } from '@/components/limited-notice'
 import { LiveConsole } from '@/components/live/live-console'
 import { SandboxApp } from '@/components/sandbox/sandbox-app'
 import { SandboxTabs } from '@/components/sandbox/sandbox-tabs'
-import { canonicalPresets, runForSandbox, scenarioFromQuery } from '@/lib/sandbox/run'
+import { limitedRetryAfterS } from '@/lib/http/page-limits'
+import { canonicalPresets, sandboxPageRun } from '@/lib/sandbox/run'
 
 export const metadata: Metadata = { title: 'Sandbox' }
 
 const first = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value)
 
 export default async function SandboxPage({ searchParams }: PageProps<'/sandbox'>) {
+  // A new run the page-view limit refused (proxy.ts): say when to try again, run nothing.
+  const retryAfterS = limitedRetryAfterS({ headers: await headers() })
+  if (retryAfterS !== null) return <LimitedNotice retryAfterS={retryAfterS} />
   const params = await searchParams
-  const loaded = scenarioFromQuery({ s: first(params.s), scenario: first(params.scenario) })
-  const run = await runForSandbox(loaded.scenario)
+  const { loaded, run } = await sandboxPageRun({ s: first(params.s), scenario: first(params.scenario) })
   const presets = canonicalPresets()
 
   return (

@@ -21,7 +21,17 @@ import {
 export const metadata: Metadata = { title: 'Stats' }
 export const dynamic = 'force-dynamic'
 
-export default async function StatsPage() {
+export default async function StatsPage({ searchParams }: PageProps<'/stats'>) {
+  // Long histories show their most useful part first; `?misses=all` / `?cards=all` show everything.
+  const query = await searchParams
+  const showAll = { misses: query.misses === 'all', cards: query.cards === 'all' }
+  // Each "Show all" link keeps what the other section already shows.
+  const statsHref = (all: typeof showAll) => {
+    const params = new URLSearchParams()
+    if (all.misses) params.set('misses', 'all')
+    if (all.cards) params.set('cards', 'all')
+    return `/stats?${params}`
+  }
   const learnerId = await currentLearnerId()
   const nowMs = await requestNowMs()
   const decks = await studyDecks()
@@ -31,7 +41,7 @@ export default async function StatsPage() {
       settings: getStatsSettingsByLearnerId(db, learnerId),
       reviews: getStatsReviewsByLearnerId(db, learnerId),
       cardStates: getCardStatesByLearnerId(db, learnerId),
-      cards: decks.allReviewCardsFor(db, learnerId).map((card) => ({ ...card, points: [...card.points] })),
+      cards: decks.allCardPointsFor(db, learnerId),
     },
     nowMs,
   )
@@ -53,8 +63,18 @@ export default async function StatsPage() {
       <ReviewHeatmap heatmap={stats.heatmap} />
       <RetentionChart retention={stats.retention} desiredRetention={stats.settings.desiredRetention} />
       <ForecastChart forecast={stats.forecast} />
-      <PointMisses misses={stats.misses} />
-      <CardTable cards={stats.cards} nowMs={nowMs} timezone={timezone} />
+      <PointMisses
+        misses={stats.misses}
+        showAll={showAll.misses}
+        showAllHref={statsHref({ ...showAll, misses: true })}
+      />
+      <CardTable
+        cards={stats.cards}
+        nowMs={nowMs}
+        timezone={timezone}
+        showAll={showAll.cards}
+        showAllHref={statsHref({ ...showAll, cards: true })}
+      />
     </div>
   )
 }

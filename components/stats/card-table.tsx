@@ -1,7 +1,8 @@
 // Per card: FSRS state, stability, retrievability now and next due.
-import type { CardOverview } from '@/lib/stats/card-overview'
-import { ColumnHeads } from './column-heads'
+import { type CardOverview, soonestDueCards } from '@/lib/stats/card-overview'
+import { CardTableRows } from './built-tables'
 import { formatInstant, formatPercent } from './format'
+import type { CardRow } from './table-markup'
 
 function formatStability(days: number | null): string {
   if (days === null) return '–'
@@ -14,16 +15,44 @@ function formatRetrievability(share: number | null): string {
   return formatPercent(share)
 }
 
+/** A card's row in words: what the table shows, worked out once on the server. */
+function cardRow(card: CardOverview, nowMs: number, timezone: string): CardRow {
+  return {
+    cardId: card.cardId,
+    title: card.title,
+    inDeck: card.inDeck,
+    state: card.state,
+    stability: formatStability(card.stability),
+    retrievability: formatRetrievability(card.retrievability),
+    due:
+      card.dueMs === null
+        ? 'when first reviewed'
+        : card.dueMs <= nowMs
+          ? `now (since ${formatInstant(card.dueMs, timezone)})`
+          : formatInstant(card.dueMs, timezone),
+    reps: card.reps,
+    lapses: card.lapses,
+  }
+}
+
+/** Rows shown unless the learner asks for all (`/stats?cards=all`): a page that stays small. */
+export const CARDS_SHOWN = 50
+
 export function CardTable({
   cards,
   nowMs,
   timezone,
+  showAll = false,
+  showAllHref = '/stats?cards=all',
 }: {
   cards: CardOverview[]
   nowMs: number
   timezone: string
+  showAll?: boolean
+  /** The page with every row (keeping the page's other choices). */
+  showAllHref?: string
 }) {
-  const head = ['Card', 'State', 'Stability', 'Retrievability now', 'Next due', 'Reviews', 'Lapses']
+  const shown = showAll ? cards : soonestDueCards(cards, CARDS_SHOWN)
   return (
     <section aria-labelledby="stats-cards-title" data-testid="stats-cards" className="space-y-3">
       <h2 id="stats-cards-title" className="text-xl font-semibold">
@@ -33,6 +62,15 @@ export function CardTable({
         Stability: days until recall drops to 90%. Retrievability: the chance you recall the card right now.
         Times in {timezone}.
       </p>
+      {shown.length < cards.length && (
+        <p className="text-sm text-zinc-700 dark:text-zinc-300" data-testid="cards-shown">
+          The {shown.length} of your {cards.length} cards due soonest, in deck order.{' '}
+          <a href={`${showAllHref}#stats-cards-title`} className="underline" data-testid="cards-show-all">
+            Show all {cards.length} cards
+          </a>
+          .
+        </p>
+      )}
       {/* Seven columns do not fit a phone: the table scrolls sideways inside this region. */}
       <figure
         // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region has to be focusable
@@ -40,41 +78,7 @@ export function CardTable({
         aria-labelledby="stats-cards-title"
         className="overflow-x-auto focus-visible:outline-2 focus-visible:outline-blue-600"
       >
-        <table className="w-full min-w-[640px] border-collapse text-left text-sm">
-          <caption className="sr-only">FSRS state of each card</caption>
-          <ColumnHeads head={head} />
-          <tbody>
-            {cards.map((card) => (
-              <tr
-                key={card.cardId}
-                data-card-id={card.cardId}
-                className="border-b border-zinc-100 dark:border-zinc-800"
-              >
-                <th scope="row" className="min-w-44 px-3 py-1 font-normal">
-                  {card.inDeck ? (
-                    <a href={`/cards/${card.cardId}`} className="underline">
-                      {card.title}
-                    </a>
-                  ) : (
-                    `${card.title} (no longer in the deck)`
-                  )}
-                </th>
-                <td className="px-3 py-1">{card.state}</td>
-                <td className="px-3 py-1 tabular-nums">{formatStability(card.stability)}</td>
-                <td className="px-3 py-1 tabular-nums">{formatRetrievability(card.retrievability)}</td>
-                <td className="px-3 py-1">
-                  {card.dueMs === null
-                    ? 'when first reviewed'
-                    : card.dueMs <= nowMs
-                      ? `now (since ${formatInstant(card.dueMs, timezone)})`
-                      : formatInstant(card.dueMs, timezone)}
-                </td>
-                <td className="px-3 py-1 tabular-nums">{card.reps}</td>
-                <td className="px-3 py-1 tabular-nums">{card.lapses}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <CardTableRows rows={shown.map((card) => cardRow(card, nowMs, timezone))} />
       </figure>
     </section>
   )

@@ -4,7 +4,7 @@
 // server with zero client JS, coloured by Tailwind classes so dark mode follows
 // the system, and no new dependency in a shared node_modules.
 import type { ReactNode } from 'react'
-import { ColumnHeads } from './column-heads'
+import { DataTableRows } from './built-tables'
 
 export function ChartSection({
   id,
@@ -71,27 +71,7 @@ export function DataTable({
       <summary className="cursor-pointer font-medium text-zinc-800 underline dark:text-zinc-200">
         {label}
       </summary>
-      <table className="mt-2 max-w-full border-collapse text-left">
-        <caption className="sr-only">{caption}</caption>
-        <ColumnHeads head={head} />
-        <tbody>
-          {rows.map((row) => (
-            <tr key={String(row[0])}>
-              {row.map((cell, index) =>
-                index === 0 ? (
-                  <th key={head[index]} scope="row" className="px-3 py-1 font-normal">
-                    {cell}
-                  </th>
-                ) : (
-                  <td key={head[index]} className="px-3 py-1 tabular-nums">
-                    {cell}
-                  </td>
-                ),
-              )}
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <DataTableRows caption={caption} head={head} rows={rows} />
     </details>
   )
 }

@@ -9,28 +9,46 @@ const dayFormat = new Intl.DateTimeFormat('en-GB', {
 const shortDayFormat = new Intl.DateTimeFormat('en-GB', { timeZone: 'UTC', day: 'numeric', month: 'short' })
 const monthFormat = new Intl.DateTimeFormat('en-GB', { timeZone: 'UTC', month: 'short' })
 
+// The heatmap names every day of the last year on each view: each date is worded once per
+// process (Intl formatting is the dear part; Date.parse spares a Date object).
+const studyDays = new Map<string, string>()
+
 /** A study day's date ('2026-11-30') → 'Mon 30 Nov 2026'. Study days are calendar dates: shown as UTC. */
 export function formatStudyDay(date: string): string {
-  return dayFormat.format(new Date(`${date}T00:00:00Z`))
+  let worded = studyDays.get(date)
+  if (worded === undefined) {
+    worded = dayFormat.format(Date.parse(`${date}T00:00:00Z`))
+    if (studyDays.size >= 4096) studyDays.clear()
+    studyDays.set(date, worded)
+  }
+  return worded
 }
 
 export function formatShortDay(date: string): string {
-  return shortDayFormat.format(new Date(`${date}T00:00:00Z`))
+  return shortDayFormat.format(Date.parse(`${date}T00:00:00Z`))
 }
 
 export function formatMonth(date: string): string {
-  return monthFormat.format(new Date(`${date}T00:00:00Z`))
+  return monthFormat.format(Date.parse(`${date}T00:00:00Z`))
 }
 
+// One formatter per zone: making one costs far more than formatting with it.
+const instantFormats = new Map<string, Intl.DateTimeFormat>()
+
 export function formatInstant(ms: number, timezone: string): string {
-  return new Intl.DateTimeFormat('en-GB', {
-    timeZone: timezone,
-    weekday: 'short',
-    day: 'numeric',
-    month: 'short',
-    hour: '2-digit',
-    minute: '2-digit',
-  }).format(ms)
+  let format = instantFormats.get(timezone)
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-GB', {
+      timeZone: timezone,
+      weekday: 'short',
+      day: 'numeric',
+      month: 'short',
+      hour: '2-digit',
+      minute: '2-digit',
+    })
+    instantFormats.set(timezone, format)
+  }
+  return format.format(ms)
 }
 
 export function formatPercent(share: number | null, digits = 0): string {

@@ -1,24 +1,14 @@
 // A card's timelines, drawn from real engine traces of its canonical scenarios. Runs the
 // simulator on the server; only the player is a client leaf.
 import 'server-only'
-import '@/lib/simulator'
-import { clockLabel, runScenario, type Scenario, scenarioById } from '@/lib/engine'
+import { clockLabel, scenarioById } from '@/lib/engine'
+import { runForSandbox } from '@/lib/sandbox/run'
 import { TimelinePlayer } from './timeline-player'
 
 // Card pages render per request (each needs its own CSP nonce), but a canonical scenario's
-// run is a pure function of the scenario file (virtual time, fixed seed): run it once per
-// process, as the static build used to.
-const canonicalRuns = new Map<string, ReturnType<typeof runScenario>>()
-function canonicalRun(scenario: Scenario): ReturnType<typeof runScenario> {
-  let run = canonicalRuns.get(scenario.id)
-  if (!run) {
-    run = runScenario(scenario)
-    canonicalRuns.set(scenario.id, run)
-    // A failed run is not cached: the next request tries again.
-    run.catch(() => canonicalRuns.delete(scenario.id))
-  }
-  return run
-}
+// run is a pure function of the scenario file (virtual time, fixed seed): the sandbox's run
+// cache keeps it for the process — the same run the sandbox shows for that preset — and
+// the server builds it before it starts listening (scripts/server.ts).
 
 export async function CardTimelines({ scenarioIds }: { scenarioIds: string[] }) {
   if (scenarioIds.length === 0) return null
@@ -26,7 +16,7 @@ export async function CardTimelines({ scenarioIds }: { scenarioIds: string[] }) 
     scenarioIds.map(async (id) => {
       const scenario = scenarioById(id)
       return scenario
-        ? { id, scenario, result: await canonicalRun(scenario) }
+        ? { id, scenario, result: await runForSandbox(scenario) }
         : { id, scenario: undefined, result: undefined }
     }),
   )

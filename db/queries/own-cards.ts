@@ -27,6 +27,17 @@ export interface OwnCardRecord {
   suspended?: boolean
 }
 
+/** A card as a list shows it: title, prompt and how many points, without reading its answer. */
+export interface OwnCardSummaryRecord {
+  id: string
+  deckSlug: string
+  title: string
+  prompt: string
+  format: 'markdown' | 'html'
+  suspended: boolean
+  pointCount: number
+}
+
 const columns = `id, title, deck_name AS deckName, deck_slug AS deckSlug, prompt, points,
   answer_markdown AS answerMarkdown, created_at_ms AS createdAtMs, updated_at_ms AS updatedAtMs, format, suspended`
 
@@ -55,6 +66,16 @@ function prepareOwnCardQueries(sqlite: Sqlite) {
     ),
     titles: sqlite.prepare(
       'SELECT id, title, deck_slug AS deckSlug, suspended FROM own_cards WHERE learner_id = ? ORDER BY deck_slug, created_at_ms, id',
+    ),
+    summaries: sqlite.prepare(
+      `SELECT id, deck_slug AS deckSlug, title, prompt, format, suspended, json_array_length(points) AS pointCount
+       FROM own_cards WHERE learner_id = ? ORDER BY deck_slug, created_at_ms, id`,
+    ),
+    points: sqlite.prepare(
+      'SELECT id, title, points FROM own_cards WHERE learner_id = ? ORDER BY deck_slug, created_at_ms, id',
+    ),
+    deckNames: sqlite.prepare(
+      'SELECT deck_slug AS deckSlug, deck_name AS deckName FROM own_cards WHERE learner_id = ? ORDER BY deck_slug, created_at_ms, id',
     ),
     byId: sqlite.prepare(`SELECT ${columns} FROM own_cards WHERE learner_id = ? AND id = ?`),
     count: sqlite.prepare('SELECT count(*) AS n FROM own_cards WHERE learner_id = ?'),
@@ -89,6 +110,25 @@ function prepareOwnCardQueries(sqlite: Sqlite) {
         suspended: number
       }[]
       return rows.map((row) => ({ ...row, suspended: row.suspended === 1 }))
+    },
+    /** What a list of cards shows (no answer, the points only counted), in deck order. */
+    listOwnCardSummariesByLearnerId(learnerId: string): OwnCardSummaryRecord[] {
+      return (
+        statements.summaries.all(learnerId) as (Omit<OwnCardSummaryRecord, 'format' | 'suspended'> & {
+          format: 'markdown' | 'html' | null
+          suspended: number
+        })[]
+      ).map((row) => ({ ...row, format: row.format ?? 'markdown', suspended: row.suspended === 1 }))
+    },
+    /** Ids, titles and points only, in deck order (the stats: no prompt, no answer). */
+    listOwnCardPointsByLearnerId(learnerId: string): Pick<OwnCardRecord, 'id' | 'title' | 'points'>[] {
+      return (statements.points.all(learnerId) as { id: string; title: string; points: string }[]).map(
+        (row) => ({ id: row.id, title: row.title, points: JSON.parse(row.points) as OwnCardPointRecord[] }),
+      )
+    },
+    /** Each card's deck slug and name only, in deck order (the deck list needs no content). */
+    listOwnCardDeckNamesByLearnerId(learnerId: string): Pick<OwnCardRecord, 'deckSlug' | 'deckName'>[] {
+      return statements.deckNames.all(learnerId) as Pick<OwnCardRecord, 'deckSlug' | 'deckName'>[]
     },
     getOwnCardByLearnerAndId({ learnerId, cardId }: { learnerId: string; cardId: string }) {
       return decode(statements.byId.get(learnerId, cardId) as Row | undefined)

@@ -10,8 +10,12 @@
 // the same sanitizer with the same allow-list, plus the inline tags Anki's editor
 // writes (b, i, u, sub, sup, div, span), unknown tags unwrapped to their text, and
 // images only from Drill's own media route (`/api/media/<id>`): no remote URL loads.
+// A render is a pure function of the text, and pages ask for the same model answers on
+// every request: the latest renders are kept (bounded; own cards and previews pass through).
 import { Marked } from 'marked'
 import sanitizeHtml from 'sanitize-html'
+import { Lru } from '@/lib/lru'
+import { processSlot } from '@/lib/process-memory'
 
 function escapeHtml(text: string): string {
   return text
@@ -79,9 +83,16 @@ const sanitizeOptions: sanitizeHtml.IOptions = {
   exclusiveFilter: (frame) => frame.tag === 'input' && frame.attribs.type !== 'checkbox',
 }
 
+/** Renders kept at once: every built-in answer and then some. */
+const KEPT_RENDERS = 200
+
 export function markdownToHtml(markdown: string): string {
-  const html = marked.parse(markdown) as string
-  return sanitizeHtml(html, sanitizeOptions)
+  const kept = processSlot('markdown-renders', () => new Lru<string, string>(KEPT_RENDERS))
+  const found = kept.get(markdown)
+  if (found !== undefined) return found
+  const html = sanitizeHtml(marked.parse(markdown) as string, sanitizeOptions)
+  kept.set(markdown, html)
+  return html
 }
 
 /** Where an imported image is served: the only image source an Anki field may keep. */

@@ -4,5 +4,13 @@ export { type DeckRegistry, deckRegistry, type FoundCard } from './registry'
 export { disabledDecksOf, parseDeckIds, saveDisabledDecks } from './settings'
 export { BUILT_IN_DECK_ID, builtInDeckSource, isBuiltInCardId } from './sources/built-in'
 export { ownDeckSource } from './sources/own'
-export type { DeckCardTitle, DeckId, DeckInfo, DeckSource, ReviewCard, ReviewPoint } from './types'
+export type {
+  DeckCardPoints,
+  DeckCardTitle,
+  DeckId,
+  DeckInfo,
+  DeckSource,
+  ReviewCard,
+  ReviewPoint,
+} from './types'
 export { OWN_DECK_PREFIX, ownDeckId } from './types'

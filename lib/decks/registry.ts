@@ -3,7 +3,7 @@
 // sources and hands out the registry only once every source is warm.
 import type { Sqlite } from '@/db/open'
 import { disabledDecksOf } from './settings'
-import type { DeckCardTitle, DeckInfo, DeckSource, ReviewCard } from './types'
+import type { DeckCardPoints, DeckCardTitle, DeckInfo, DeckSource, ReviewCard } from './types'
 
 export interface FoundCard {
   card: ReviewCard
@@ -18,6 +18,8 @@ export interface DeckRegistry {
   decksFor(sqlite: Sqlite, learnerId: string): (DeckInfo & { enabled: boolean })[]
   /** Every card the learner has, switched-off decks included (stats and history need their titles). */
   allReviewCardsFor(sqlite: Sqlite, learnerId: string): ReviewCard[]
+  /** The same cards' ids, titles and points only, without reading their content (stats). */
+  allCardPointsFor(sqlite: Sqlite, learnerId: string): DeckCardPoints[]
   /** The cards of the decks that are on, in deck order, without suspended cards: the review queue's deck. */
   reviewDeckFor(sqlite: Sqlite, learnerId: string): ReviewCard[]
   /** Id, deck and title of the review deck's cards, in deck order, without reading their content (the plan). */
@@ -57,6 +59,13 @@ export function deckRegistry(sources: readonly DeckSource[]): DeckRegistry {
         .map((deck) => ({ ...deck, enabled: !disabled.has(deck.id) }))
     },
     allReviewCardsFor,
+    allCardPointsFor(sqlite, learnerId) {
+      return sources.flatMap((source) =>
+        source.cardPoints
+          ? source.cardPoints(sqlite, learnerId)
+          : source.cards(sqlite, learnerId).map(({ id, title, points }) => ({ id, title, points })),
+      )
+    },
     reviewDeckFor(sqlite, learnerId) {
       const disabled = disabledDecksOf(sqlite, learnerId)
       return allReviewCardsFor(sqlite, learnerId).filter(

@@ -56,9 +56,12 @@ export interface DeckSource {
   warm?(): Promise<void>
   /** Optional fast path for lists that need no content (the interview plan): ids, decks, titles. */
   titles?(sqlite: Sqlite, learnerId: string): DeckCardTitle[]
+  /** Optional fast path for reads of every card's title and points but no content (the stats). */
+  cardPoints?(sqlite: Sqlite, learnerId: string): DeckCardPoints[]
 }
 
 export type DeckCardTitle = Pick<ReviewCard, 'id' | 'deckId' | 'title' | 'suspended'>
+export type DeckCardPoints = Pick<ReviewCard, 'id' | 'title' | 'points'>
 
 export const OWN_DECK_PREFIX = 'own:'
 

@@ -2,6 +2,7 @@
 // (stable per card), so review logs' points_ticked = the questions answered right and
 // per-point misses in /stats become per-question misses.
 import type { ReviewCard } from '@/lib/decks'
+import { processSlot } from '@/lib/process-memory'
 import { allDrills, drillCardId } from './catalogue'
 import { drillSlots } from './round'
 import type { Drill } from './types'
@@ -21,8 +22,8 @@ export function drillCardOf(drill: Drill): ReviewCard {
   }
 }
 
-let warm: ReviewCard[] | undefined
-let warming: Promise<ReviewCard[]> | undefined
+const cards = () =>
+  processSlot('drill-cards', (): { warm?: ReviewCard[]; warming?: Promise<ReviewCard[]> } => ({}))
 
 /**
  * Builds every drill once per process (the engine runs are async; the deck registry is
@@ -30,15 +31,17 @@ let warming: Promise<ReviewCard[]> | undefined
  * out the registry, so no page or use case calls it.
  */
 export function warmDrillCards(): Promise<ReviewCard[]> {
-  warming ??= allDrills().then((drills) => {
-    warm = drills.map(drillCardOf)
-    return warm
+  const held = cards()
+  held.warming ??= allDrills().then((drills) => {
+    held.warm = drills.map(drillCardOf)
+    return held.warm
   })
-  return warming
+  return held.warming
 }
 
 /** The drill cards if built (always, once warmDrillCards resolved), else none yet. */
 export function drillCardsIfWarm(): ReviewCard[] {
-  if (!warm) void warmDrillCards()
-  return warm ?? []
+  const held = cards()
+  if (!held.warm) void warmDrillCards()
+  return held.warm ?? []
 }

@@ -1,6 +1,9 @@
-// Server side: a drill round as the browser sees it (questions + cut timelines).
+// Server side: a drill round as the browser sees it (questions + cut timelines). A round
+// is a pure function of (drill, card, round number): the views asked lately are kept.
 import 'server-only'
 import { checkTrace } from '@/lib/engine'
+import { Lru } from '@/lib/lru'
+import { processSlot } from '@/lib/process-memory'
 import { drillCardId, drillFor } from './catalogue'
 import { drillRound } from './round'
 import type { Drill } from './types'
@@ -14,7 +17,21 @@ export interface DrillRoundView {
   questions: DrillQuestionView[]
 }
 
+/** Round views kept at once (each holds its questions' cut timelines). */
+const KEPT_ROUNDS = 128
+
+/** The round's view, from memory when it was asked lately (shared: never mutate it). */
 export function roundView(drill: Drill, cardId: string, round: number): DrillRoundView {
+  const kept = processSlot('drill-rounds', () => new Lru<string, DrillRoundView>(KEPT_ROUNDS))
+  const key = `${drill.scenarioId}\n${cardId}\n${round}`
+  const found = kept.get(key)
+  if (found) return found
+  const view = buildRoundView(drill, cardId, round)
+  kept.set(key, view)
+  return view
+}
+
+function buildRoundView(drill: Drill, cardId: string, round: number): DrillRoundView {
   const { questions } = drillRound(drill, cardId, round)
   return {
     scenarioId: drill.scenarioId,

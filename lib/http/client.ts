@@ -11,6 +11,11 @@ import { isLearnerId, LEARNER_COOKIE } from '@/lib/learner-cookie'
 export const CLIENT_ADDRESS_HEADER = 'x-drill-client-address'
 /** Set by proxy.ts when it minted the learner id on this very request (no cookie came in). */
 export const NEW_LEARNER_HEADER = 'x-drill-new-learner'
+/**
+ * Set only by scripts/server.ts on the requests it sends itself before it listens (the
+ * warm-up): they build the caches every visitor then shares, and count against no limit.
+ */
+export const WARM_UP_HEADER = 'x-drill-warm-up'
 /** Every internal header shares this prefix, so the server can strip forged ones in one rule. */
 export const INTERNAL_HEADER_PREFIX = 'x-drill-'
 

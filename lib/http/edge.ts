@@ -8,6 +8,7 @@ import type { TakeResult } from './rate-limit'
 
 const limitDetail: Record<LimitName, string> = {
   sandbox: 'Too many simulator runs in a short time',
+  pages: 'Too many new simulator runs from page views in a short time',
   accounts: 'Too many accounts created from this address',
   import: 'Too many imports in a short time',
   ankiImport: 'Too many Anki imports in a short time',

@@ -14,8 +14,20 @@ export type LimitScope = 'subject' | 'anonymous' | 'address'
 export type LimitName = keyof typeof defaultLimits
 
 export const defaultLimits = {
-  /** Simulator runs: page runs and every sandbox API (a run costs 1, a compare or chaos batch 2). */
+  /**
+   * Simulator runs through the sandbox API: one per scenario not already run (a run kept
+   * in memory is free), a chaos batch 2.
+   */
   sandbox: {
+    subject: { burst: 60, perMinute: 120 },
+    anonymous: { burst: 20, perMinute: 30 },
+    address: { burst: 600, perMinute: 1200 },
+  },
+  /**
+   * Simulator runs a page view starts: a /sandbox link whose run is not in memory (the
+   * presets always are). Its own budget, so browsing never spends the sandbox API's.
+   */
+  pages: {
     subject: { burst: 60, perMinute: 120 },
     anonymous: { burst: 20, perMinute: 30 },
     address: { burst: 600, perMinute: 1200 },

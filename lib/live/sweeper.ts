@@ -9,6 +9,7 @@
 import 'server-only'
 import type { SweepReport } from '@/lib/engine'
 import { live } from './live'
+import { whenServing } from './serving'
 import { LiveSettingsError } from './settings'
 
 const holder = globalThis as unknown as { drillSweeper?: { stop(): void } }
@@ -54,17 +55,14 @@ export function startSweeper(): void {
   }
 }
 
-/** For instrumentation.ts: unsafe settings (e.g. a key TTL under 24 h) stop the server, saying why. */
-export function startSweeperOrRefuse(): void {
-  refuseBadSettings(startSweeper)
-}
-
 /**
- * For instrumentation.ts, before the first request: the runtime opened (settings checked; with
- * PostgreSQL the shared rate-limit buckets in place), or the server stops saying why.
+ * For instrumentation.ts: unsafe settings (e.g. a key TTL under 24 h) stop the server, saying
+ * why, at once (before it listens); the sweeps themselves start once it serves (./serving.ts).
  */
-export function openLiveOrRefuse(): void {
+export function startSweeperOrRefuse(): void {
+  // Opens the runtime: reads and checks the settings; with PostgreSQL the shared buckets are set up.
   refuseBadSettings(live)
+  whenServing(startSweeper)
 }
 
 function refuseBadSettings(open: () => unknown): void {

@@ -1,9 +1,20 @@
 // The sandbox routes' answers for a scenario the simulator cannot run: one
-// invalid-scenario 400 listing what is wrong. Same origin, the simulator limit, the
-// size-capped body and its shape are the route wrapper's (lib/http/route.ts).
+// invalid-scenario 400 listing what is wrong; and their draw from the `sandbox` limit,
+// which counts only the runs not already in memory (so it is taken once the scenarios
+// are known, after the body). Same origin, the size-capped body and its shape are the
+// route wrapper's (lib/http/route.ts).
+import type { Scenario } from '@/lib/engine'
+import { rateLimit } from '@/lib/http/edge'
 import { issueLine } from '@/lib/http/issues'
 import { problemResponse } from '@/lib/http/problems'
 import type { InvalidBody } from '@/lib/http/route'
+import { uncachedRuns } from './run-cache'
+
+/** 429 when the caller's sandbox budget cannot pay for these scenarios' new runs; null to go on. */
+export function limitSandboxRuns(request: Request, scenarios: readonly Scenario[]): Response | null {
+  const cost = uncachedRuns(scenarios)
+  return cost === 0 ? null : rateLimit('sandbox', request, { cost })
+}
 
 export function invalidScenario(problems: string[]): Response {
   return problemResponse(

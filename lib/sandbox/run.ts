@@ -1,6 +1,7 @@
 // The sandbox's server side: load a scenario from the URL (preset id or shared state),
-// run it in the simulator, and shape the answer the timeline draws. Also Compare and
-// Chaos (random schedules, shrunk on failure). Server-only: the engine runs here.
+// run it in the simulator — once per process per scenario (run-cache.ts) — and shape the
+// answer the timeline draws. Also Compare and Chaos (random schedules, shrunk on failure).
+// Server-only: the engine runs here.
 import 'server-only'
 import '@/lib/simulator'
 import {
@@ -12,6 +13,8 @@ import {
   type Violation,
 } from '@/lib/engine'
 import { configLabel } from './builder'
+import { cachedRun, runKeyOf } from './run-cache'
+import { rememberSandboxPage, sandboxPageKey } from './run-memory'
 import { scenarioCandidates, shrink } from './shrink'
 import type { ChaosBatch, CompareRuns, SandboxRun } from './types'
 import { decodeState, encodeState } from './url-state'
@@ -62,8 +65,29 @@ function toView(v: Violation): Violation {
   return { id: v.id, name: v.name, message: v.message, eventIndex: v.eventIndex }
 }
 
-/** Runs a validated scenario; the trace, verdicts and the URL state that replays it. */
+/**
+ * A validated scenario's run: the trace, verdicts and the URL state that replays it. From
+ * memory when the scenario ran before (the same object for every caller: never mutate it).
+ */
 export async function runForSandbox(scenario: Scenario): Promise<SandboxRun> {
+  const run = await cachedRun(scenario, simulate)
+  // Its share link (`/sandbox?s=…`) now shows a run in memory: proxy.ts lets it through free.
+  rememberSandboxPage(sandboxPageKey({ s: run.share }), runKeyOf(scenario))
+  return run
+}
+
+/**
+ * The /sandbox page's scenario and run for its URL. Remembers the URL's run, so proxy.ts
+ * lets the next load of it through without counting it against a limit.
+ */
+export async function sandboxPageRun(query: { s?: string; scenario?: string }) {
+  const loaded = scenarioFromQuery(query)
+  const run = await runForSandbox(loaded.scenario)
+  rememberSandboxPage(sandboxPageKey(query), runKeyOf(loaded.scenario))
+  return { loaded, run }
+}
+
+async function simulate(scenario: Scenario): Promise<SandboxRun> {
   const result = await runScenario(scenario)
   return {
     scenario: result.scenario,

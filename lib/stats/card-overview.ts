@@ -73,3 +73,19 @@ export function cardOverview(
     }
   })
 }
+
+/**
+ * The cards a page shows first when there are more than `limit`: those due soonest (overdue
+ * first; never-reviewed cards last), kept in deck order.
+ */
+export function soonestDueCards(cards: readonly CardOverview[], limit: number): CardOverview[] {
+  if (cards.length <= limit) return [...cards]
+  const dueOf = (card: CardOverview) => card.dueMs ?? Number.POSITIVE_INFINITY
+  const chosen = new Set(
+    [...cards]
+      .sort((a, b) => dueOf(a) - dueOf(b))
+      .slice(0, limit)
+      .map((card) => card.cardId),
+  )
+  return cards.filter((card) => chosen.has(card.cardId))
+}

@@ -20,7 +20,7 @@ export interface Heatmap {
   busiest: HeatmapDay | null
 }
 
-function levelFor(count: number, max: number): HeatmapDay['level'] {
+export function levelFor(count: number, max: number): HeatmapDay['level'] {
   if (count === 0 || max === 0) return 0
   return Math.max(1, Math.min(4, Math.ceil((4 * count) / max))) as HeatmapDay['level']
 }

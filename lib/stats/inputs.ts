@@ -30,5 +30,5 @@ export const defaultStatsSettings: StatsSettings = { desiredRetention: 0.9, time
 export interface StatsCard {
   id: string
   title: string
-  points: { id: string; text: string; critical: boolean }[]
+  points: readonly { id: string; text: string; critical: boolean }[]
 }

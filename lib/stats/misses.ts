@@ -30,6 +30,9 @@ export function pointMisses(reviews: readonly StatsReview[], cards: readonly Sta
     else byCard.set(review.cardId, [review])
   }
   const deckOrder = new Map(cards.map((card, index) => [card.id, index]))
+  const cardById = new Map(cards.map((card) => [card.id, card]))
+  // Reviews of a card mostly share one ticked list (the loader shares equal lists): one set each.
+  const tickedSets = new Map<readonly string[], Set<string>>()
   const cardIds = [...byCard.keys()].sort(
     (a, b) =>
       (deckOrder.get(a) ?? Number.MAX_SAFE_INTEGER) - (deckOrder.get(b) ?? Number.MAX_SAFE_INTEGER) ||
@@ -38,7 +41,7 @@ export function pointMisses(reviews: readonly StatsReview[], cards: readonly Sta
 
   return cardIds.map((cardId) => {
     const cardReviews = byCard.get(cardId) ?? []
-    const card = cards.find((c) => c.id === cardId)
+    const card = cardById.get(cardId)
     const points = new Map<string, PointMisses>()
     for (const point of card?.points ?? [])
       points.set(point.id, {
@@ -49,7 +52,11 @@ export function pointMisses(reviews: readonly StatsReview[], cards: readonly Sta
         missed: 0,
       })
     for (const review of cardReviews) {
-      const ticked = new Set(review.pointsTicked)
+      let ticked = tickedSets.get(review.pointsTicked)
+      if (!ticked) {
+        ticked = new Set(review.pointsTicked)
+        tickedSets.set(review.pointsTicked, ticked)
+      }
       for (const pointId of review.pointsAll) {
         let entry = points.get(pointId)
         if (!entry) {
@@ -72,4 +79,20 @@ export function pointMisses(reviews: readonly StatsReview[], cards: readonly Sta
       critical: sorted.find((p) => p.critical) ?? null,
     }
   })
+}
+
+/**
+ * The cards a page shows first when there are more than `limit`: those whose most missed
+ * point is missed most often (then the most reviewed), kept in deck order.
+ */
+export function mostMissedCards(misses: readonly CardMisses[], limit: number): CardMisses[] {
+  if (misses.length <= limit) return [...misses]
+  const score = (card: CardMisses) => card.points[0]?.missed ?? 0
+  const chosen = new Set(
+    [...misses]
+      .sort((a, b) => score(b) - score(a) || b.reviews - a.reviews)
+      .slice(0, limit)
+      .map((card) => card.cardId),
+  )
+  return misses.filter((card) => chosen.has(card.cardId))
 }

@@ -3,11 +3,11 @@ import { describe, expect, test } from 'vitest'
 import type { CardStateRecord } from '@/db/queries/study'
 import { addLearner, freshDatabase, recordReview } from '@/lib/transfer/testing'
 import { buildStats } from './build'
-import { cardOverview } from './card-overview'
+import { cardOverview, soonestDueCards } from './card-overview'
 import { dueForecast } from './forecast'
 import { reviewHeatmap } from './heatmap'
 import { defaultStatsSettings, type StatsCard, type StatsReview } from './inputs'
-import { pointMisses } from './misses'
+import { mostMissedCards, pointMisses } from './misses'
 import { getCardStatesByLearnerId, getStatsReviewsByLearnerId, getStatsSettingsByLearnerId } from './queries'
 import { weeklyTrueRetention } from './retention'
 
@@ -174,6 +174,33 @@ describe('per-point misses', () => {
   })
 })
 
+describe('the cards shown first', () => {
+  test('all of them up to the limit; past it, the most missed, in deck order', () => {
+    const cardOf = (cardId: string, missed: number) => ({
+      cardId,
+      title: cardId,
+      reviews: 1,
+      points: [{ pointId: 'p', text: 'p', critical: false, asked: 5, missed }],
+      critical: null,
+    })
+    const misses = [cardOf('a', 1), cardOf('b', 4), cardOf('c', 0), cardOf('d', 3)]
+    expect(mostMissedCards(misses, 4)).toEqual(misses)
+    expect(mostMissedCards(misses, 2).map((c) => c.cardId)).toEqual(['b', 'd'])
+  })
+})
+
+describe('the card rows shown first', () => {
+  test('all of them up to the limit; past it, the soonest due (new cards last), in deck order', () => {
+    const row = (cardId: string, dueMs: number | null) => ({
+      ...cardOverview([{ id: cardId, title: cardId, points: [] }], [], now, defaultStatsSettings)[0]!,
+      dueMs,
+    })
+    const cards = [row('a', now + day), row('b', null), row('c', now - day), row('d', now + 2 * day)]
+    expect(soonestDueCards(cards, 4)).toEqual(cards)
+    expect(soonestDueCards(cards, 2).map((c) => c.cardId)).toEqual(['a', 'c'])
+  })
+})
+
 describe('card overview', () => {
   test('a card never reviewed is New with no stability or retrievability', () => {
     expect(cardOverview([card], [], now, defaultStatsSettings)).toEqual([
@@ -245,5 +272,31 @@ describe('stats from the database', () => {
     expect(stats.forecast.days[1]?.count).toBe(1)
     // The second review was of a card in the review state, graded Again: a failed review.
     expect(stats.retention.weeks.at(-1)).toMatchObject({ reviewed: 1, passed: 0 })
+  })
+
+  test('a history read twice is decoded once; a new review, or one taken back, is read again', () => {
+    const sqlite = freshDatabase()
+    const learner = addLearner(sqlite, '44444444-4444-4444-8444-444444444444')
+    const all = card.points.map((p) => p.id)
+    // Again: due at the next study day's start, so each of these reviews is taken.
+    const review = (nowMs: number) =>
+      recordReview(sqlite, learner, {
+        cardId: card.id,
+        rating: Rating.Again,
+        nowMs,
+        pointsAll: all,
+        pointsTicked: all,
+      })
+    const times = () => getStatsReviewsByLearnerId(sqlite, learner).map((r) => r.reviewedAtMs)
+    review(now - 10 * day)
+    const first = getStatsReviewsByLearnerId(sqlite, learner)
+    expect(getStatsReviewsByLearnerId(sqlite, learner)).toBe(first)
+    review(now - 5 * day)
+    expect(times()).toEqual([now - 10 * day, now - 5 * day])
+    // Taken back (as undo does), then reviewed again: the same count, a newer id.
+    sqlite.prepare('DELETE FROM review_logs WHERE id = (SELECT max(id) FROM review_logs)').run()
+    expect(times()).toEqual([now - 10 * day])
+    review(now)
+    expect(times()).toEqual([now - 10 * day, now])
   })
 })

@@ -11,9 +11,19 @@ export function studyDayOf(ms: number, options: StudyDayOptions): number {
   return studyDayNumberOf(ms, options)
 }
 
+// A page names the same few hundred days on every view (the heatmap's year): each is worked
+// out once per process. Under Next every `new Date` is also wrapped, which makes it dearer.
+const dayKeys = new Map<number, string>()
+
 /** 'YYYY-MM-DD' for a day number. */
 export function dayKey(day: number): string {
-  return new Date(day * DAY_MS).toISOString().slice(0, 10)
+  let key = dayKeys.get(day)
+  if (key === undefined) {
+    key = new Date(day * DAY_MS).toISOString().slice(0, 10)
+    if (dayKeys.size >= 4096) dayKeys.clear()
+    dayKeys.set(day, key)
+  }
+  return key
 }
 
 /** 0 = Monday … 6 = Sunday. */

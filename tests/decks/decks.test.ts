@@ -57,6 +57,12 @@ beforeEach(() => {
 })
 
 describe('decks', () => {
+  test('the stats read of every card (ids, titles, points) matches the full cards, in the same order', () => {
+    expect(decks.allCardPointsFor(sqlite, alice)).toEqual(
+      decks.allReviewCardsFor(sqlite, alice).map(({ id, title, points }) => ({ id, title, points })),
+    )
+  })
+
   test('deck order: the built-in deck first, then timeline drills, then own decks by name', () => {
     expect(decks.decksFor(sqlite, alice)).toEqual([
       { id: 'idempotency', title: 'Idempotency keys', kind: 'built-in', enabled: true },

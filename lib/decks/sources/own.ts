@@ -23,7 +23,7 @@ export function reviewCardOfOwn(card: OwnCardRecord): ReviewCard {
 }
 
 /** The learner's own decks by name; a deck's title is the name its first card gave it. */
-export function ownDecksOf(cards: readonly OwnCardRecord[]): DeckInfo[] {
+export function ownDecksOf(cards: readonly Pick<OwnCardRecord, 'deckSlug' | 'deckName'>[]): DeckInfo[] {
   const decks = new Map<string, DeckInfo>()
   for (const card of cards) {
     const id = ownDeckId(card.deckSlug)
@@ -41,7 +41,7 @@ export const suggestOwnCardRating: SuggestRating = (card, tickedIds) =>
 
 export const ownDeckSource: DeckSource = {
   info: (sqlite: Sqlite, learnerId: string) =>
-    ownDecksOf(ownCardQueries(sqlite).listOwnCardsByLearnerId(learnerId)),
+    ownDecksOf(ownCardQueries(sqlite).listOwnCardDeckNamesByLearnerId(learnerId)),
   cards: (sqlite, learnerId) =>
     ownCardQueries(sqlite).listOwnCardsByLearnerId(learnerId).map(reviewCardOfOwn),
   titles: (sqlite, learnerId) =>
@@ -53,6 +53,7 @@ export const ownDeckSource: DeckSource = {
         title: row.title,
         suspended: row.suspended,
       })),
+  cardPoints: (sqlite, learnerId) => ownCardQueries(sqlite).listOwnCardPointsByLearnerId(learnerId),
   cardById: (sqlite, learnerId, cardId) => {
     const card = ownCardQueries(sqlite).getOwnCardByLearnerAndId({ learnerId, cardId })
     return card && reviewCardOfOwn(card)

@@ -1,8 +1,10 @@
 // GET /api/sandbox/export?format=json|mermaid&s=<state> (or &scenario=<preset id>)
-// → the run's trace as a JSON file, or as a Mermaid sequenceDiagram.
+// → the run's trace as a JSON file, or as a Mermaid sequenceDiagram. A run not already in
+// memory costs 1 from the sandbox limit.
 import { z } from 'zod'
 import { problemResponse } from '@/lib/http/problems'
 import { route } from '@/lib/http/route'
+import { limitSandboxRuns } from '@/lib/sandbox/http'
 import { mermaidFileName, traceToMermaid } from '@/lib/sandbox/mermaid'
 import { runForSandbox, scenarioFromQuery } from '@/lib/sandbox/run'
 
@@ -12,7 +14,7 @@ const querySchema = z.object({
   scenario: z.string().max(200).optional(),
 })
 
-export const GET = route({ limit: { name: 'sandbox', cost: 1 } }, async ({ request }) => {
+export const GET = route({}, async ({ request }) => {
   const query = querySchema.safeParse(Object.fromEntries(new URL(request.url).searchParams))
   if (!query.success || (query.data.s === undefined && query.data.scenario === undefined)) {
     return problemResponse(
@@ -22,6 +24,8 @@ export const GET = route({ limit: { name: 'sandbox', cost: 1 } }, async ({ reque
   }
   const loaded = scenarioFromQuery({ s: query.data.s, scenario: query.data.scenario })
   if (loaded.problem) return problemResponse('invalid-scenario', loaded.problem)
+  const limited = limitSandboxRuns(request, [loaded.scenario])
+  if (limited) return limited
 
   const run = await runForSandbox(loaded.scenario)
   if (query.data.format === 'mermaid') {

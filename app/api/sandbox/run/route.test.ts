@@ -48,15 +48,31 @@ describe('POST /api/sandbox/run', () => {
     expect(response.status).toBe(400)
   })
 
-  it('rate-limits one learner with 429 and Retry-After, not the next learner', async () => {
+  it('rate-limits one learner’s new runs with 429 and Retry-After, not the next learner; a run in memory is free', async () => {
+    // Issue 28 §2 (only uncached runs count against the sandbox limit) forces a new seed per request.
     const same = '11111111-1111-4111-8111-111111111111'
-    const body = JSON.stringify({ scenario: scenarioById('lost-response') })
+    const base = scenarioById('lost-response')!
+    const body = (seed: number) => JSON.stringify({ scenario: { ...base, seed } })
     const statuses: number[] = []
-    for (let i = 0; i < 70; i++) statuses.push((await POST(request(body, same))).status)
+    for (let seed = 1; seed <= 70; seed++) statuses.push((await POST(request(body(seed), same))).status)
     expect(statuses).toContain(429)
-    const limited = await POST(request(body, same))
+    const limited = await POST(request(body(500), same))
     expect(limited.status).toBe(429)
     expect(Number(limited.headers.get('retry-after'))).toBeGreaterThanOrEqual(1)
-    expect((await POST(request(body))).status).toBe(200)
+    // The first seeds ran: asking for them again runs nothing and costs nothing.
+    expect((await POST(request(body(1), same))).status).toBe(200)
+    expect((await POST(request(JSON.stringify({ scenario: base }), same))).status).toBe(200)
+    expect((await POST(request(body(500)))).status).toBe(200)
+  })
+
+  it('answers the same scenario twice from one simulator run', async () => {
+    const { runCacheCounts } = await import('@/lib/sandbox/run-memory')
+    const scenario = { ...scenarioById('in-flight-409')!, seed: 987_654 }
+    const before = runCacheCounts()
+    const first = await (await POST(request(JSON.stringify({ scenario })))).json()
+    const second = await (await POST(request(JSON.stringify({ scenario })))).json()
+    expect(second).toEqual(first)
+    expect(runCacheCounts().runs - before.runs).toBe(1)
+    expect(runCacheCounts().hits - before.hits).toBe(1)
   })
 })
