@@ -11,9 +11,12 @@ import type { InvalidBody } from '@/lib/http/route'
 import { uncachedRuns } from './run-cache'
 
 /** 429 when the caller's sandbox budget cannot pay for these scenarios' new runs; null to go on. */
-export function limitSandboxRuns(request: Request, scenarios: readonly Scenario[]): Response | null {
+export async function limitSandboxRuns(
+  request: Request,
+  scenarios: readonly Scenario[],
+): Promise<Response | null> {
   const cost = uncachedRuns(scenarios)
-  return cost === 0 ? null : rateLimit('sandbox', request, { cost })
+  return cost === 0 ? null : await rateLimit('sandbox', request, { cost })
 }
 
 export function invalidScenario(problems: string[]): Response {

@@ -22,7 +22,7 @@ export const POST = route(
     if (!a.ok) return invalidScenario(a.problems)
     const b = parseScenario(body.other)
     if (!b.ok) return invalidScenario(b.problems.map((p) => `other: ${p}`))
-    const limited = limitSandboxRuns(request, [a.scenario, b.scenario])
+    const limited = await limitSandboxRuns(request, [a.scenario, b.scenario])
     if (limited) return limited
     return Response.json(await compareForSandbox(a.scenario, b.scenario))
   },

@@ -24,7 +24,7 @@ export const GET = route({}, async ({ request }) => {
   }
   const loaded = scenarioFromQuery({ s: query.data.s, scenario: query.data.scenario })
   if (loaded.problem) return problemResponse('invalid-scenario', loaded.problem)
-  const limited = limitSandboxRuns(request, [loaded.scenario])
+  const limited = await limitSandboxRuns(request, [loaded.scenario])
   if (limited) return limited
 
   const run = await runForSandbox(loaded.scenario)

@@ -21,7 +21,7 @@ export const POST = route(
   async ({ request, body }) => {
     const parsed = parseScenario(body.scenario)
     if (!parsed.ok) return invalidScenario(parsed.problems)
-    const limited = limitSandboxRuns(request, [parsed.scenario])
+    const limited = await limitSandboxRuns(request, [parsed.scenario])
     if (limited) return limited
     return Response.json(await runForSandbox(parsed.scenario))
   },
