@@ -190,6 +190,24 @@ export const reviewLogs = pgTable(
   ],
 )
 
+export const reviewRequests = pgTable(
+  'review_requests',
+  {
+    learnerId: text('learner_id')
+      .notNull()
+      .references(() => learners.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    fingerprint: text('fingerprint').notNull(),
+    status: text('status').notNull(),
+    leaseUntilMs: ms('lease_until_ms').notNull(),
+    logId: id('log_id'),
+    responseStatus: integer('response_status'),
+    responseBody: text('response_body'),
+    createdAtMs: ms('created_at_ms').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.learnerId, t.key] })],
+)
+
 export const ownCards = pgTable(
   'own_cards',
   {

@@ -31,7 +31,13 @@ export async function gradeAction(input: unknown): Promise<ActionResult> {
         error: 'That card is not due in this study day, so nothing was recorded. Reload for the next card.',
       }
     case 'token-reused':
+    case 'key-reused':
       return { ok: false, error: 'This attempt was already graded differently. Nothing new was recorded.' }
+    case 'key-replayed':
+      refresh()
+      return { ok: true }
+    case 'key-in-flight':
+      return { ok: false, error: 'This grade is still being recorded; try again in a moment.' }
   }
 }
 
