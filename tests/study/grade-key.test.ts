@@ -48,7 +48,8 @@ function send(learnerId: string, request = body(), nowMs = t0) {
   return gradeReview(sqlite, deck, input, suggestRecallRating)
 }
 
-const requestRow = (learnerId: string) => reviewRequestQueries(sqlite).getReviewRequestByKey({ learnerId, key })
+const requestRow = (learnerId: string) =>
+  reviewRequestQueries(sqlite).getReviewRequestByKey({ learnerId, key })
 
 describe('a keyed grade', () => {
   test('first write: the log, the card state and the stored 201 commit together', () => {
