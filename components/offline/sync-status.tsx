@@ -1,0 +1,68 @@
+'use client'
+// On every page: sends the device's queued grades (on load, on `online`, every 30 s
+// while any wait) and says where they are in one status region.
+import { useRouter } from 'next/navigation'
+import { useEffect, useState } from 'react'
+import { markReported } from './grade-store'
+import { flushGrades, SYNC_EVERY_MS } from './sync'
+import { useOnline, useQueuedGrades } from './use-queued-grades'
+
+const plural = (n: number, one: string, many: string) => (n === 1 ? one : many)
+
+export function syncStatusText(pending: number, online: boolean, syncedThisVisit: boolean): string {
+  if (!online) return `Offline — ${pending} ${plural(pending, 'grade', 'grades')} waiting to sync`
+  if (pending > 0) return `Syncing ${pending} ${plural(pending, 'grade', 'grades')}…`
+  return syncedThisVisit ? 'All grades synced' : ''
+}
+
+export function deletedCardText(n: number): string {
+  return n === 1 ? '1 grade was for a card you deleted' : `${n} grades were for cards you deleted`
+}
+
+export function SyncStatus() {
+  const grades = useQueuedGrades()
+  const online = useOnline()
+  const router = useRouter()
+  const [loadedAtMs] = useState(() => Date.now())
+  const [deletedNote, setDeletedNote] = useState<number>(0)
+  const pending = grades?.filter((g) => g.status === 'pending').length ?? 0
+  // "All grades synced" once a grade reached the server while this page was open.
+  const syncedThisVisit =
+    grades?.some((g) => g.status !== 'pending' && (g.settledAtMs ?? 0) >= loadedAtMs) ?? false
+
+  // Send on load, whenever the browser is back online, and every 30 s while something waits.
+  useEffect(() => {
+    if (!online) return
+    let live = true
+    const run = () =>
+      void flushGrades().then((outcome) => {
+        // The page's server-rendered parts (queue, Undo, counts) now include these grades.
+        if (live && outcome.synced > 0) router.refresh()
+      })
+    run()
+    const timer = pending > 0 ? window.setInterval(run, SYNC_EVERY_MS) : undefined
+    return () => {
+      live = false
+      if (timer) window.clearInterval(timer)
+    }
+  }, [online, pending, router])
+
+  // A grade for a deleted card is said once, then marked so no later page says it again.
+  useEffect(() => {
+    const unreported = grades?.filter((g) => g.status === 'deleted' && !g.reported) ?? []
+    if (unreported.length === 0) return
+    setDeletedNote((n) => n + unreported.length)
+    void markReported(unreported.map((g) => g.key))
+  }, [grades])
+
+  return (
+    <div className="mx-auto max-w-6xl px-4 text-sm">
+      <p data-testid="sync-status" role="status" className="text-zinc-700 dark:text-zinc-300">
+        {grades === null ? '' : syncStatusText(pending, online, syncedThisVisit)}
+      </p>
+      <p data-testid="sync-deleted" role="status" className="text-zinc-700 dark:text-zinc-300">
+        {deletedNote > 0 ? deletedCardText(deletedNote) : ''}
+      </p>
+    </div>
+  )
+}
