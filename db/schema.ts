@@ -253,6 +253,46 @@ export const reviewRequests = sqliteTable(
 export type ReviewRequestRow = typeof reviewRequests.$inferSelect
 
 /**
+ * A one-time code that lets another device adopt this learner (/settings → "Use Drill on
+ * another device", then /link there). Only its sha256 is stored; it is valid 10 minutes and
+ * used once (`usedAtMs`, set by a conditional update: one winner).
+ */
+export const linkCodes = sqliteTable(
+  'link_codes',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    learnerId: text('learner_id')
+      .notNull()
+      .references(() => learners.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    createdAtMs: integer('created_at_ms').notNull(),
+    expiresAtMs: integer('expires_at_ms').notNull(),
+    usedAtMs: integer('used_at_ms'),
+  },
+  (t) => [index('link_codes_created').on(t.createdAtMs)],
+)
+export type LinkCodeRow = typeof linkCodes.$inferSelect
+
+/**
+ * A device using this learner, named by the httpOnly `drill-device` cookie: the one that made a
+ * link code and each one that redeemed one. Signing a device out deletes its row.
+ */
+export const devices = sqliteTable(
+  'devices',
+  {
+    id: text('id').primaryKey(),
+    learnerId: text('learner_id')
+      .notNull()
+      .references(() => learners.id, { onDelete: 'cascade' }),
+    /** From the browser's user agent, e.g. "Chrome on Android". */
+    label: text('label').notNull(),
+    linkedAtMs: integer('linked_at_ms').notNull(),
+  },
+  (t) => [index('devices_learner').on(t.learnerId, t.linkedAtMs)],
+)
+export type DeviceRow = typeof devices.$inferSelect
+
+/**
  * A learner's own card (issue 15): the same fields as a content/cards file, stored
  * per learner. `id` is unique per learner (and never a built-in card's id), so
  * card_states and review_logs refer to it exactly as they refer to built-in cards.

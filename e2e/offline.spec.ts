@@ -3,7 +3,7 @@
 // browser is back online; a grade whose response was lost is retried under the same key and
 // recorded once. Runs on the real clock (the device's grade times are real times).
 import AxeBuilder from '@axe-core/playwright'
-import { expect, type Page, test } from './fixtures'
+import { expect, type Page, type ReviewPage, test } from './fixtures'
 
 /** Waits until the service worker controls the page and keeps a copy of /review. */
 async function reviewKeptOffline(page: Page): Promise<void> {
@@ -20,7 +20,7 @@ async function exportedLogCount(page: Page): Promise<number> {
 }
 
 /** Grades the card on screen Good (a recall card: reveal, tick all; a drill: answer it). */
-async function gradeShownCard(page: Page, review: import('./fixtures').ReviewPage): Promise<string> {
+async function gradeShownCard(review: ReviewPage): Promise<string> {
   const cardId = (await review.cardId()) ?? ''
   if (await review.showAnswerButton.isVisible()) {
     await review.showAnswer()
@@ -47,7 +47,7 @@ test('offline: the review page loads, 3 grades wait on the device, then sync onc
   await expect(status).toHaveText('Offline — 0 grades waiting to sync')
 
   const graded = []
-  for (let i = 0; i < 3; i++) graded.push(await gradeShownCard(page, review))
+  for (let i = 0; i < 3; i++) graded.push(await gradeShownCard(review))
   expect(new Set(graded).size).toBe(3)
   await expect(status).toHaveText('Offline — 3 grades waiting to sync')
   await expect(status).toHaveAttribute('role', 'status')
@@ -99,7 +99,7 @@ test('a lost response: the retry carries the same key, is answered from the repl
     replayed.push(response.headers()['idempotent-replayed'] ?? '')
     return route.fulfill({ response })
   })
-  await gradeShownCard(page, review)
+  await gradeShownCard(review)
   // The grade stays in the device's queue and goes again (at the latest after 30 s).
   await expect(page.getByTestId('sync-status')).toHaveText('All grades synced', { timeout: 40_000 })
   expect(keys).toHaveLength(2)

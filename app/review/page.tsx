@@ -110,12 +110,12 @@ async function ReviewBody({ learnerId, nowMs }: { learnerId: string; nowMs: numb
     day.map(async (entry) => ({
       id: `${entry.card.id}:${entry.lastReviewId ?? 'first'}`,
       cardId: entry.card.id,
+      lastReviewId: entry.lastReviewId,
       title: entry.card.title,
       node: await dayCardView(db, learnerId, entry, settings.timezone),
     })),
   )
-  // A fresh id per render: the device notes when it first showed this copy (lib: review-queue.tsx).
-  return <ReviewQueue items={items} renderId={crypto.randomUUID()} serverUndo={undo} />
+  return <ReviewQueue items={items} serverUndo={undo} />
 }
 
 /** One card of the day as the loop shows it: a drill round, or the recall card with its answer. */

@@ -1,7 +1,7 @@
 // The device's grade queue in IndexedDB (idb): every grade is written here first, in the
 // order it was made, and sent from here, so a reload, a closed tab or a lost connection
-// loses none. Synced grades stay a day, so a review page the service worker served from
-// its cache can hide the cards already graded since that page was rendered.
+// loses none. Synced grades stay two days with their log id, so a review page the service
+// worker served from its cache can hide the cards graded since that page was rendered.
 import { type DBSchema, type IDBPDatabase, openDB } from 'idb'
 
 export interface QueuedGradeBody {
@@ -20,6 +20,8 @@ export type GradeStatus =
   | 'pending'
   /** The server holds it (first answer or a replay). */
   | 'synced'
+  /** Sent, then undone on the server (Undo): its card is due again. */
+  | 'undone'
   /** The card was deleted since: kept in history, reported once. */
   | 'deleted'
   /** Refused for good (a malformed grade): dropped, reported with the deleted ones. */
@@ -38,15 +40,8 @@ export interface QueuedGrade {
   reported?: boolean
 }
 
-/** A review page this device has shown, and when it first saw it (cached copies are old). */
-interface SeenRender {
-  renderId: string
-  firstSeenMs: number
-}
-
 interface OfflineDb extends DBSchema {
   grades: { key: string; value: QueuedGrade; indexes: { bySeq: number } }
-  renders: { key: string; value: SeenRender }
 }
 
 const KEEP_SETTLED_MS = 2 * 86_400_000
@@ -57,7 +52,6 @@ function db(): Promise<IDBPDatabase<OfflineDb>> {
     upgrade(database) {
       const grades = database.createObjectStore('grades', { keyPath: 'key' })
       grades.createIndex('bySeq', 'seq')
-      database.createObjectStore('renders', { keyPath: 'renderId' })
     },
   })
   return opened
@@ -134,11 +128,11 @@ export async function pruneSettled(nowMs: number): Promise<void> {
       await database.delete('grades', grade.key)
 }
 
-/** When this device first showed the review page rendered as `renderId` (now, if never). */
-export async function firstSeenOfRender(renderId: string, nowMs: number): Promise<number> {
+/** The server's Undo took back review log `logId`: a grade of this device that made it is undone. */
+export async function markUndone(logId: number): Promise<void> {
   const database = await db()
-  const seen = await database.get('renders', renderId)
-  if (seen) return seen.firstSeenMs
-  await database.put('renders', { renderId, firstSeenMs: nowMs })
-  return nowMs
+  for (const grade of await database.getAll('grades'))
+    if (grade.logId === logId && grade.status === 'synced')
+      await database.put('grades', { ...grade, status: 'undone' })
+  changed()
 }

@@ -2,11 +2,12 @@
 // The study day's queue on the device: the server renders every card of the day at once
 // and this shows the first one not yet graded here — so grading goes on without a
 // connection, from a page the service worker kept. A card is hidden while its grade
-// waits in the device's queue, or when it was graded after this copy of the page was
-// first shown (an old copy from the cache). Undo of a grade not yet sent takes it out
-// of the queue; once sent, the server's Undo (rendered with the page) takes over.
+// waits in the device's queue, or when its grade reached the server after this copy of
+// the page was rendered (the page knows each card's last log id; a newer one means an old
+// copy, e.g. from the cache). Undo of a grade not yet sent takes it out of the queue;
+// once sent, the server's Undo (rendered with the page) takes over.
 import { type ReactNode, useCallback, useEffect, useState } from 'react'
-import { firstSeenOfRender, type QueuedGrade, removePendingGrade } from '@/components/offline/grade-store'
+import { type QueuedGrade, removePendingGrade } from '@/components/offline/grade-store'
 import { useQueuedGrades } from '@/components/offline/use-queued-grades'
 import { type GradeRating, RATING_NAMES } from '@/lib/srs/rubric'
 import { Button } from '../ui/button'
@@ -16,40 +17,36 @@ export interface QueueItem {
   /** The card and its review round: stays the same across refreshes of the same card. */
   id: string
   cardId: string
+  /** The card's latest review log when the page was rendered (null: none yet). */
+  lastReviewId: number | null
   title: string
   node: ReactNode
 }
 
 export interface ReviewQueueProps {
   items: readonly QueueItem[]
-  /** A fresh id per server render: the device remembers when it first showed each. */
-  renderId: string
   /** The server's Undo for its latest review (only shown while no grade of this page is on the device). */
   serverUndo: ReactNode
 }
 
-export function hiddenCardIds(grades: readonly QueuedGrade[], firstSeenMs: number): Set<string> {
+/** Cards graded on this device that this copy of the page does not know about yet. */
+export function hiddenCardIds(grades: readonly QueuedGrade[], items: readonly QueueItem[]): Set<string> {
+  const lastLogOf = new Map(items.map((item) => [item.cardId, item.lastReviewId ?? 0]))
   return new Set(
     grades
       .filter(
         (g) =>
           g.status === 'pending' ||
-          ((g.status === 'synced' || g.status === 'deleted') && Date.parse(g.body.reviewedAt) >= firstSeenMs),
+          (g.status === 'synced' && g.logId !== undefined && g.logId > (lastLogOf.get(g.body.cardId) ?? 0)),
       )
       .map((g) => g.body.cardId),
   )
 }
 
-export function ReviewQueue({ items, renderId, serverUndo }: ReviewQueueProps) {
+export function ReviewQueue({ items, serverUndo }: ReviewQueueProps) {
   const grades = useQueuedGrades()
-  const [firstSeenMs, setFirstSeenMs] = useState<number | null>(null)
-  useEffect(() => {
-    const now = Date.now()
-    firstSeenOfRender(renderId, now).then(setFirstSeenMs, () => setFirstSeenMs(now))
-  }, [renderId])
-
   // Until the device's queue is read, the first card (as the server rendered it).
-  const hidden = grades && firstSeenMs !== null ? hiddenCardIds(grades, firstSeenMs) : new Set<string>()
+  const hidden = grades ? hiddenCardIds(grades, items) : new Set<string>()
   const current = items.find((item) => !hidden.has(item.cardId))
   const titles = new Map(items.map((item) => [item.cardId, item.title]))
   const lastPending = grades?.filter((g) => g.status === 'pending' && titles.has(g.body.cardId)).at(-1)

@@ -12,6 +12,7 @@ const limitDetail: Record<LimitName, string> = {
   ankiImport: 'Too many Anki imports in a short time',
   grade: 'Too many grades in a short time',
   payments: 'Too many payment requests in a short time',
+  link: 'Too many device-link tries from this address',
 }
 
 /**
