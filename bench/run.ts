@@ -4,7 +4,18 @@
 import { spawnSync } from 'node:child_process'
 import { gitStatus, REWRITTEN_BY_NEXT, saveFiles, worktreeChanges } from './worktree'
 
-const BENCHES = ['engine', 'api', 'review', 'web', 'drills', 'recovery', 'capacity', 'anki', 'plan'] as const
+const BENCHES = [
+  'engine',
+  'api',
+  'review',
+  'web',
+  'drills',
+  'recovery',
+  'capacity',
+  'anki',
+  'plan',
+  'sync',
+] as const
 const [name, ...args] = process.argv.slice(2)
 if (!BENCHES.includes(name as (typeof BENCHES)[number])) {
   console.error(`usage: tsx bench/run.ts <${BENCHES.join('|')}> [args…]`)

@@ -4,10 +4,11 @@
 // connection, from a page the service worker kept. A card is hidden while its grade
 // waits in the device's queue, or when its grade reached the server after this copy of
 // the page was rendered (the page knows each card's last log id; a newer one means an old
-// copy, e.g. from the cache). Undo of a grade not yet sent takes it out of the queue;
-// once sent, the server's Undo (rendered with the page) takes over.
-import { type ReactNode, useCallback, useEffect, useState } from 'react'
-import { type QueuedGrade, removePendingGrade } from '@/components/offline/grade-store'
+// copy, e.g. from the cache). Undo of a grade not yet sent takes it out of the queue; one
+// sent is undone on the server; once the page knows the grade, the server's Undo takes over.
+import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react'
+import { undoAction } from '@/app/review/actions'
+import { allGrades, markUndone, type QueuedGrade, removePendingGrade } from '@/components/offline/grade-store'
 import { useQueuedGrades } from '@/components/offline/use-queued-grades'
 import { type GradeRating, RATING_NAMES } from '@/lib/srs/rubric'
 import { Button } from '../ui/button'
@@ -49,8 +50,8 @@ export function ReviewQueue({ items, serverUndo }: ReviewQueueProps) {
   const hidden = grades ? hiddenCardIds(grades, items) : new Set<string>()
   const current = items.find((item) => !hidden.has(item.cardId))
   const titles = new Map(items.map((item) => [item.cardId, item.title]))
-  const lastPending = grades?.filter((g) => g.status === 'pending' && titles.has(g.body.cardId)).at(-1)
-  const onDevice = grades?.some((g) => hidden.has(g.body.cardId)) ?? false
+  // The device's latest grade this copy of the page does not know about: its Undo is ours.
+  const latest = grades?.filter((g) => titles.has(g.body.cardId) && hidden.has(g.body.cardId)).at(-1)
 
   return (
     <div className="space-y-6">
@@ -62,25 +63,38 @@ export function ReviewQueue({ items, serverUndo }: ReviewQueueProps) {
           <p>Every card of today&apos;s queue is graded.</p>
         </div>
       )}
-      {lastPending ? (
-        <PendingUndo
-          grade={lastPending}
-          title={titles.get(lastPending.body.cardId) ?? lastPending.body.cardId}
-        />
-      ) : onDevice ? null : (
+      {latest ? (
+        <DeviceUndo grade={latest} title={titles.get(latest.body.cardId) ?? latest.body.cardId} />
+      ) : (
         serverUndo
       )}
     </div>
   )
 }
 
-/** Undo (button or Ctrl+Z) of the latest grade that has not left the device. */
-function PendingUndo({ grade, title }: { grade: QueuedGrade; title: string }) {
+/**
+ * Undo (button or Ctrl+Z) of the device's latest grade: one still in the queue just leaves it;
+ * one already sent is undone on the server (its stored pre-review card comes back).
+ */
+function DeviceUndo({ grade, title }: { grade: QueuedGrade; title: string }) {
   const [error, setError] = useState<string | null>(null)
+  const busy = useRef(false)
   const undo = useCallback(() => {
-    void removePendingGrade(grade.key).then((removed) =>
-      setError(removed ? null : 'That grade was just sent; reload to undo it on the server.'),
-    )
+    if (busy.current) return
+    busy.current = true
+    void (async () => {
+      try {
+        if (await removePendingGrade(grade.key)) return setError(null)
+        const sent = (await allGrades()).find((g) => g.key === grade.key)
+        if (sent?.logId === undefined) return setError('That grade is being sent; try again in a moment.')
+        const result = await undoAction({ logId: sent.logId })
+        if (!result.ok) return setError(result.error)
+        await markUndone(sent.logId)
+        setError(null)
+      } finally {
+        busy.current = false
+      }
+    })()
   }, [grade.key])
 
   useEffect(() => {
@@ -100,8 +114,8 @@ function PendingUndo({ grade, title }: { grade: QueuedGrade; title: string }) {
         Undo
       </Button>
       <span id="undo-what" className="text-sm text-zinc-700 dark:text-zinc-300">
-        Last grade: {RATING_NAMES[grade.body.rating as GradeRating]} on “{title}”, not synced yet. Undo (or
-        Ctrl+Z) takes it back.
+        Last grade: {RATING_NAMES[grade.body.rating as GradeRating]} on “{title}”
+        {grade.status === 'pending' ? ', not synced yet' : ''}. Undo (or Ctrl+Z) takes it back.
       </span>
       {error && (
         <p role="alert" className="text-sm text-red-800 dark:text-red-300">
