@@ -90,7 +90,7 @@ test('a code links another device to the same learner; a used or expired code is
   await expect(page.getByTestId('linked-device')).toHaveCount(2)
   await page
     .getByTestId('linked-device')
-    .filter({ hasNotText: 'this device' })
+    .filter({ hasNotText: '(this device)' })
     .getByRole('button', { name: 'Sign out this device' })
     .click()
   await expect(page.getByTestId('linked-device')).toHaveCount(1)
