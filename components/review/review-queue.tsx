@@ -13,6 +13,7 @@ import { useQueuedGrades } from '@/components/offline/use-queued-grades'
 import { type GradeRating, RATING_NAMES } from '@/lib/srs/rubric'
 import { Button } from '../ui/button'
 import { isTypingTarget } from './keyboard'
+import { hiddenCardIds } from './queue-visibility'
 
 export interface QueueItem {
   /** The card and its review round: stays the same across refreshes of the same card. */
@@ -28,20 +29,6 @@ export interface ReviewQueueProps {
   items: readonly QueueItem[]
   /** The server's Undo for its latest review (only shown while no grade of this page is on the device). */
   serverUndo: ReactNode
-}
-
-/** Cards graded on this device that this copy of the page does not know about yet. */
-export function hiddenCardIds(grades: readonly QueuedGrade[], items: readonly QueueItem[]): Set<string> {
-  const lastLogOf = new Map(items.map((item) => [item.cardId, item.lastReviewId ?? 0]))
-  return new Set(
-    grades
-      .filter(
-        (g) =>
-          g.status === 'pending' ||
-          (g.status === 'synced' && g.logId !== undefined && g.logId > (lastLogOf.get(g.body.cardId) ?? 0)),
-      )
-      .map((g) => g.body.cardId),
-  )
 }
 
 export function ReviewQueue({ items, serverUndo }: ReviewQueueProps) {

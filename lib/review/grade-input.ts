@@ -1,4 +1,4 @@
-// What a grade request must carry (server action and POST /api/review/grade share it).
+// What a grade request must carry (POST /api/review/grade).
 import { z } from 'zod'
 import { timezoneSchema } from '@/lib/srs/settings'
 

@@ -1,4 +1,4 @@
-// One grade request, as the server action and POST /api/review/grade both take it:
+// One grade request, as POST /api/review/grade takes it (the review page's queue sends there):
 // rate-limit, validate, resolve the learner and "now", remember the browser's zone on
 // a first visit, record — storing the learner only for a card they have (a grade is a
 // first write; a bad one stores nothing). Each caller maps the result to its own output.
