@@ -73,6 +73,21 @@ function changed() {
   for (const listener of listeners) listener()
 }
 
+/**
+ * Grades this page is sending right now while online: their card stays on screen until the
+ * server answered (as before offline review), so a page opened next already counts them.
+ */
+const held = new Set<string>()
+export function isHeld(key: string): boolean {
+  return held.has(key)
+}
+export function holdGrade(key: string): void {
+  held.add(key)
+}
+export function releaseGrade(key: string): void {
+  if (held.delete(key)) changed()
+}
+
 export async function enqueueGrade(key: string, body: QueuedGradeBody, nowMs: number): Promise<void> {
   await (await db()).put('grades', { key, seq: nextSeq(nowMs), body, status: 'pending' })
   changed()

@@ -10,3 +10,10 @@ export function syncStatusText(pending: number, online: boolean, syncedThisVisit
 export function deletedCardText(n: number): string {
   return n === 1 ? '1 grade was for a card you deleted' : `${n} grades were for cards you deleted`
 }
+
+/** Refused for good (a queue older than 30 days, a malformed grade): dropped from the queue. */
+export function refusedGradeText(n: number): string {
+  return n === 1
+    ? '1 grade could not be recorded and was dropped'
+    : `${n} grades could not be recorded and were dropped`
+}

@@ -2,9 +2,9 @@
 // On every page: sends the device's queued grades (on load, on `online`, every 30 s
 // while any wait) and says where they are in one status region.
 import { useRouter } from 'next/navigation'
-import { useEffect, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { markReported } from './grade-store'
-import { deletedCardText, syncStatusText } from './status-text'
+import { deletedCardText, refusedGradeText, syncStatusText } from './status-text'
 import { flushGrades, SYNC_EVERY_MS } from './sync'
 import { useOnline, useQueuedGrades } from './use-queued-grades'
 
@@ -13,7 +13,8 @@ export function SyncStatus() {
   const online = useOnline()
   const router = useRouter()
   const [loadedAtMs] = useState(() => Date.now())
-  const [deletedNote, setDeletedNote] = useState<number>(0)
+  const [noted, setNoted] = useState({ deleted: 0, refused: 0 })
+  const counted = useRef(new Set<string>())
   const pending = grades?.filter((g) => g.status === 'pending').length ?? 0
   // "All grades synced" once a grade reached the server while this page was open.
   const syncedThisVisit =
@@ -36,11 +37,17 @@ export function SyncStatus() {
     }
   }, [online, pending, router])
 
-  // A grade for a deleted card is said once, then marked so no later page says it again.
+  // A grade for a deleted card (or one refused for good) is said once, then marked so no later page says it again.
   useEffect(() => {
-    const unreported = grades?.filter((g) => g.status === 'deleted' && !g.reported) ?? []
+    const unreported =
+      grades?.filter(
+        (g) =>
+          (g.status === 'deleted' || g.status === 'refused') && !g.reported && !counted.current.has(g.key),
+      ) ?? []
     if (unreported.length === 0) return
-    setDeletedNote((n) => n + unreported.length)
+    for (const g of unreported) counted.current.add(g.key)
+    const deleted = unreported.filter((g) => g.status === 'deleted').length
+    setNoted((n) => ({ deleted: n.deleted + deleted, refused: n.refused + unreported.length - deleted }))
     void markReported(unreported.map((g) => g.key))
   }, [grades])
 
@@ -50,7 +57,12 @@ export function SyncStatus() {
         {grades === null ? '' : syncStatusText(pending, online, syncedThisVisit)}
       </p>
       <p data-testid="sync-deleted" role="status" className="text-zinc-700 dark:text-zinc-300">
-        {deletedNote > 0 ? deletedCardText(deletedNote) : ''}
+        {[
+          noted.deleted > 0 ? deletedCardText(noted.deleted) : '',
+          noted.refused > 0 ? refusedGradeText(noted.refused) : '',
+        ]
+          .filter(Boolean)
+          .join('. ')}
       </p>
     </div>
   )

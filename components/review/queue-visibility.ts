@@ -9,13 +9,17 @@ export interface RenderedCard {
 }
 
 /** Cards graded on this device that this copy of the page does not know about yet. */
-export function hiddenCardIds(grades: readonly QueuedGrade[], items: readonly RenderedCard[]): Set<string> {
+export function hiddenCardIds(
+  grades: readonly QueuedGrade[],
+  items: readonly RenderedCard[],
+  isHeld: (key: string) => boolean = () => false,
+): Set<string> {
   const lastLogOf = new Map(items.map((item) => [item.cardId, item.lastReviewId ?? 0]))
   return new Set(
     grades
       .filter(
         (g) =>
-          g.status === 'pending' ||
+          (g.status === 'pending' && !isHeld(g.key)) ||
           (g.status === 'synced' && g.logId !== undefined && g.logId > (lastLogOf.get(g.body.cardId) ?? 0)),
       )
       .map((g) => g.body.cardId),

@@ -8,7 +8,13 @@
 // sent is undone on the server; once the page knows the grade, the server's Undo takes over.
 import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react'
 import { undoAction } from '@/app/review/actions'
-import { allGrades, markUndone, type QueuedGrade, removePendingGrade } from '@/components/offline/grade-store'
+import {
+  allGrades,
+  isHeld,
+  markUndone,
+  type QueuedGrade,
+  removePendingGrade,
+} from '@/components/offline/grade-store'
 import { useQueuedGrades } from '@/components/offline/use-queued-grades'
 import { type GradeRating, RATING_NAMES } from '@/lib/srs/rubric'
 import { Button } from '../ui/button'
@@ -34,7 +40,7 @@ export interface ReviewQueueProps {
 export function ReviewQueue({ items, serverUndo }: ReviewQueueProps) {
   const grades = useQueuedGrades()
   // Until the device's queue is read, the first card (as the server rendered it).
-  const hidden = grades ? hiddenCardIds(grades, items) : new Set<string>()
+  const hidden = grades ? hiddenCardIds(grades, items, isHeld) : new Set<string>()
   const current = items.find((item) => !hidden.has(item.cardId))
   const titles = new Map(items.map((item) => [item.cardId, item.title]))
   // The device's latest grade this copy of the page does not know about: its Undo is ours.

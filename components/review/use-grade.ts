@@ -5,7 +5,7 @@
 // the day is shown. A second press while one is being queued does nothing.
 import { useRouter } from 'next/navigation'
 import { useCallback, useRef, useState } from 'react'
-import { allGrades, enqueueGrade } from '@/components/offline/grade-store'
+import { allGrades, enqueueGrade, holdGrade, releaseGrade } from '@/components/offline/grade-store'
 import { flushGrades } from '@/components/offline/sync'
 import type { GradeRating } from '@/lib/srs/rubric'
 
@@ -34,6 +34,9 @@ export function useGrade(fields: GradeFields | null) {
         submitting.current = false
         setPending(false)
       }
+      // Online, the card stays until the server answered; offline (or unreachable) the next one shows.
+      const online = navigator.onLine
+      if (online) holdGrade(key)
       try {
         await enqueueGrade(
           key,
@@ -46,11 +49,13 @@ export function useGrade(fields: GradeFields | null) {
           Date.now(),
         )
       } catch {
+        releaseGrade(key)
         return again('This browser could not keep the grade (its storage is off). Nothing was recorded.')
       }
-      if (!navigator.onLine) return
+      if (!online) return
       const outcome = await flushGrades()
       const mine = (await allGrades()).find((g) => g.key === key)
+      releaseGrade(key)
       if (mine?.status === 'refused')
         return again('That grade could not be recorded. Reload the page and try again.')
       if (outcome.synced > 0) router.refresh()
