@@ -64,6 +64,27 @@ test('offline: the review page loads, 3 grades wait on the device, then sync onc
   expect(await exportedLogCount(page)).toBe(before + 3)
 })
 
+test("offline, a card's timelines open from the review (its page was kept with the day's queue)", async ({
+  page,
+  context,
+  review,
+}) => {
+  await review.open()
+  await reviewKeptOffline(page)
+  // The worker is in charge now: this load asks it to keep the cards' pages of today's queue.
+  await page.reload()
+  const cardId = (await review.cardId()) ?? ''
+  await page.waitForFunction(async (id) => (await caches.match(`/cards/${id}`)) !== undefined, cardId, {
+    timeout: 30_000,
+  })
+  await context.setOffline(true)
+  await page.reload()
+  await review.showAnswer()
+  await page.getByRole('link', { name: "This card's timelines" }).click()
+  await expect(page.getByRole('heading', { name: 'Timelines', level: 2 })).toBeVisible()
+  await context.setOffline(false)
+})
+
 test('a page that needs the server says so offline instead of the browser error page', async ({
   page,
   context,

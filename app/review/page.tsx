@@ -112,6 +112,7 @@ async function ReviewBody({ learnerId, nowMs }: { learnerId: string; nowMs: numb
       cardId: entry.card.id,
       lastReviewId: entry.lastReviewId,
       title: entry.card.title,
+      keepOffline: cardById(entry.card.id)?.scenarios.length ? `/cards/${entry.card.id}` : null,
       node: await dayCardView(db, learnerId, entry, settings.timezone),
     })),
   )
@@ -130,8 +131,19 @@ async function dayCardView(db: Sqlite, learnerId: string, next: DayCard<ReviewCa
   }))
   const queueNote = `${next.dueCount} due, ${next.newCount} new`
 
-  // The answer-length target is a built-in card's frontmatter field (own cards have none).
-  const answerTargetMinutes = cardById(card.id)?.answerTargetMinutes
+  // The answer-length target and the timelines are a built-in card's frontmatter fields (own cards have none).
+  const builtIn = cardById(card.id)
+  const answerTargetMinutes = builtIn?.answerTargetMinutes
+  // The card's page draws them; the service worker keeps it with the day's queue (review-queue.tsx).
+  const timelines =
+    builtIn && builtIn.scenarios.length > 0 ? (
+      <p className="mt-3">
+        <Link href={`/cards/${card.id}#timelines-title`} className="underline underline-offset-2">
+          This card&apos;s timelines
+        </Link>{' '}
+        ({builtIn.scenarios.length} {builtIn.scenarios.length === 1 ? 'scenario' : 'scenarios'})
+      </p>
+    ) : null
   const drill = await drillRoundFor(db, learnerId, card)
   if (drill) {
     return (
@@ -154,18 +166,21 @@ async function dayCardView(db: Sqlite, learnerId: string, next: DayCard<ReviewCa
       promptHtml={card.format === 'html' ? cardTextToHtml(card.prompt, 'html') : undefined}
       points={card.points.map((point) => ({ ...point, cues: point.cues ?? [] }))}
       answer={
-        card.answerMarkdown.trim() === '' ? (
-          <p className="mt-2 text-zinc-700 dark:text-zinc-300">This card has no model answer yet.</p>
-        ) : (
-          <div
-            className="prose-drill mt-2"
-            // Sanitized by lib/content/markdown (own cards are learner-written or imported).
-            // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitize-html output
-            dangerouslySetInnerHTML={{
-              __html: cardTextToHtml(card.answerMarkdown, card.format ?? 'markdown'),
-            }}
-          />
-        )
+        <>
+          {card.answerMarkdown.trim() === '' ? (
+            <p className="mt-2 text-zinc-700 dark:text-zinc-300">This card has no model answer yet.</p>
+          ) : (
+            <div
+              className="prose-drill mt-2"
+              // Sanitized by lib/content/markdown (own cards are learner-written or imported).
+              // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitize-html output
+              dangerouslySetInnerHTML={{
+                __html: cardTextToHtml(card.answerMarkdown, card.format ?? 'markdown'),
+              }}
+            />
+          )}
+          {timelines}
+        </>
       }
       choices={choices}
       missedLastTime={next.missedLastTime.flatMap((id) => textById.get(id) ?? [])}

@@ -29,3 +29,18 @@ export function ServiceWorker() {
   }, [])
   return null
 }
+
+const KEPT_AT = 'drill-pages-kept-at'
+
+/**
+ * Asks the service worker to keep these pages (the cards of today's queue: their timelines)
+ * for offline use — at most every 5 minutes, and only while online with the worker in charge.
+ */
+export function keepPagesOffline(urls: readonly string[]): void {
+  if (!('serviceWorker' in navigator) || !navigator.onLine) return
+  const controller = navigator.serviceWorker.controller
+  const keptAt = Number(localStorage.getItem(KEPT_AT) ?? 0)
+  if (!controller || Date.now() - keptAt < WARM_EVERY_MS) return
+  localStorage.setItem(KEPT_AT, String(Date.now()))
+  controller.postMessage({ type: 'drill-warm', urls })
+}

@@ -15,6 +15,7 @@ import {
   type QueuedGrade,
   removePendingGrade,
 } from '@/components/offline/grade-store'
+import { keepPagesOffline } from '@/components/offline/service-worker'
 import { useQueuedGrades } from '@/components/offline/use-queued-grades'
 import { type GradeRating, RATING_NAMES } from '@/lib/srs/rubric'
 import { Button } from '../ui/button'
@@ -29,6 +30,8 @@ export interface QueueItem {
   lastReviewId: number | null
   title: string
   node: ReactNode
+  /** A page to keep for offline use with the queue (a built-in card's page: its timelines). */
+  keepOffline: string | null
 }
 
 export interface ReviewQueueProps {
@@ -39,6 +42,10 @@ export interface ReviewQueueProps {
 
 export function ReviewQueue({ items, serverUndo }: ReviewQueueProps) {
   const grades = useQueuedGrades()
+  const pages = items.flatMap((item) => (item.keepOffline ? [item.keepOffline] : [])).join(' ')
+  useEffect(() => {
+    if (pages) keepPagesOffline(pages.split(' '))
+  }, [pages])
   // Until the device's queue is read, the first card (as the server rendered it).
   const hidden = grades ? hiddenCardIds(grades, items, isHeld) : new Set<string>()
   const current = items.find((item) => !hidden.has(item.cardId))
