@@ -1,7 +1,8 @@
 'use client'
 // Registers Drill's service worker (/sw.js) on every page, in production builds. Once it
-// controls the page, it is asked to keep /review and the chunks this page loaded (a first
-// visit happens before the worker is in charge, so nothing of it was cached yet).
+// controls the page, it is asked to keep the chunks this page loaded and /review (a first
+// visit happens before the worker is in charge, so nothing of it was cached yet); on /review
+// itself the review queue asks (keepReviewOffline), so a "setting up" page is never kept.
 import { useEffect } from 'react'
 
 const WARMED_AT = 'drill-review-warmed-at'
@@ -18,7 +19,9 @@ export function ServiceWorker() {
         .getEntriesByType('resource')
         .map((entry) => entry.name)
         .filter((name) => new URL(name).pathname.startsWith('/_next/static/'))
-      controller.postMessage({ type: 'drill-warm', urls: ['/review', ...chunks] })
+      // On /review the review queue keeps the page itself, once it has a queue to show.
+      const pages = location.pathname === '/review' ? [] : ['/review']
+      controller.postMessage({ type: 'drill-warm', urls: [...pages, ...chunks] })
     }
     navigator.serviceWorker.register('/sw.js', { scope: '/' }).catch(() => undefined)
     // /review itself is kept by the worker as it loads; other pages refresh its copy now and then.
@@ -33,14 +36,20 @@ export function ServiceWorker() {
 const KEPT_AT = 'drill-pages-kept-at'
 
 /**
- * Asks the service worker to keep these pages (the cards of today's queue: their timelines)
- * for offline use — at most every 5 minutes, and only while online with the worker in charge.
+ * From the review queue (so never the first visit's "setting up" page): asks the service worker
+ * to keep /review and these pages (the cards of today's queue: their timelines) for offline use —
+ * once the worker is in charge, while online, at most every 5 minutes unless /review is not kept yet.
  */
-export function keepPagesOffline(urls: readonly string[]): void {
-  if (!('serviceWorker' in navigator) || !navigator.onLine) return
-  const controller = navigator.serviceWorker.controller
-  const keptAt = Number(localStorage.getItem(KEPT_AT) ?? 0)
-  if (!controller || Date.now() - keptAt < WARM_EVERY_MS) return
-  localStorage.setItem(KEPT_AT, String(Date.now()))
-  controller.postMessage({ type: 'drill-warm', urls })
+export function keepReviewOffline(pages: readonly string[]): void {
+  if (process.env.NODE_ENV !== 'production' || !('serviceWorker' in navigator)) return
+  const keep = async () => {
+    const controller = navigator.serviceWorker.controller
+    if (!controller || !navigator.onLine) return
+    const keptAt = Number(localStorage.getItem(KEPT_AT) ?? 0)
+    if (Date.now() - keptAt < WARM_EVERY_MS && (await caches.match('/review')) !== undefined) return
+    localStorage.setItem(KEPT_AT, String(Date.now()))
+    controller.postMessage({ type: 'drill-warm', urls: ['/review', ...pages] })
+  }
+  if (navigator.serviceWorker.controller) void keep()
+  else navigator.serviceWorker.addEventListener('controllerchange', () => void keep(), { once: true })
 }

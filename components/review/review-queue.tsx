@@ -15,7 +15,7 @@ import {
   type QueuedGrade,
   removePendingGrade,
 } from '@/components/offline/grade-store'
-import { keepPagesOffline } from '@/components/offline/service-worker'
+import { keepReviewOffline } from '@/components/offline/service-worker'
 import { useQueuedGrades } from '@/components/offline/use-queued-grades'
 import { type GradeRating, RATING_NAMES } from '@/lib/srs/rubric'
 import { Button } from '../ui/button'
@@ -44,7 +44,7 @@ export function ReviewQueue({ items, serverUndo }: ReviewQueueProps) {
   const grades = useQueuedGrades()
   const pages = items.flatMap((item) => (item.keepOffline ? [item.keepOffline] : [])).join(' ')
   useEffect(() => {
-    if (pages) keepPagesOffline(pages.split(' '))
+    keepReviewOffline(pages ? pages.split(' ') : [])
   }, [pages])
   // Until the device's queue is read, the first card (as the server rendered it).
   const hidden = grades ? hiddenCardIds(grades, items, isHeld) : new Set<string>()
