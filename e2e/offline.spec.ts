@@ -8,9 +8,12 @@ import { expect, type Page, type ReviewPage, test } from './fixtures'
 /** Waits until the service worker controls the page and keeps a copy of /review. */
 async function reviewKeptOffline(page: Page): Promise<void> {
   await page.waitForFunction(() => navigator.serviceWorker?.controller !== null, null, { timeout: 30_000 })
-  await page.waitForFunction(async () => (await caches.match('/review')) !== undefined, null, {
-    timeout: 30_000,
-  })
+  // The whole copy (a page with its queue), not an entry whose body is still arriving.
+  await page.waitForFunction(
+    async () => ((await (await caches.match('/review'))?.text()) ?? '').includes('data-testid="review-card"'),
+    null,
+    { timeout: 30_000 },
+  )
 }
 
 async function exportedLogCount(page: Page): Promise<number> {
