@@ -31,6 +31,8 @@ const serwist = new Serwist({
       matcher: ({ request, sameOrigin }) => sameOrigin && request.mode === 'navigate',
       handler: new NetworkFirst({
         cacheName: 'drill-pages',
+        // Next varies pages on its RSC headers; a kept copy (put by the warm-up below) has none to compare.
+        matchOptions: { ignoreVary: true, ignoreSearch: false },
         plugins: [new ExpirationPlugin({ maxEntries: 30 })],
       }),
     },
