@@ -102,12 +102,16 @@ test('a code links another device to the same learner; a used or expired code is
 /** Waits until the service worker controls the page and keeps a copy of /review. */
 async function reviewKeptOffline(page: Page): Promise<void> {
   await page.waitForFunction(() => navigator.serviceWorker?.controller !== null, null, { timeout: 30_000 })
-  // The whole copy (a page with its queue), not an entry whose body is still arriving.
-  await page.waitForFunction(
-    async () => ((await (await caches.match('/review'))?.text()) ?? '').includes('data-testid="review-card"'),
-    null,
-    { timeout: 30_000 },
-  )
+  // A copy with its queue (expect.poll awaits the page's promise; waitForFunction would not).
+  await expect
+    .poll(
+      () =>
+        page.evaluate(async () =>
+          ((await (await caches.match('/review'))?.text()) ?? '').includes('data-testid="review-card"'),
+        ),
+      { timeout: 30_000 },
+    )
+    .toBe(true)
 }
 
 async function gradeFirstCardGood(review: ReviewPage): Promise<string> {

@@ -8,12 +8,16 @@ import { expect, type Page, type ReviewPage, test } from './fixtures'
 /** Waits until the service worker controls the page and keeps a copy of /review. */
 async function reviewKeptOffline(page: Page): Promise<void> {
   await page.waitForFunction(() => navigator.serviceWorker?.controller !== null, null, { timeout: 30_000 })
-  // The whole copy (a page with its queue), not an entry whose body is still arriving.
-  await page.waitForFunction(
-    async () => ((await (await caches.match('/review'))?.text()) ?? '').includes('data-testid="review-card"'),
-    null,
-    { timeout: 30_000 },
-  )
+  // A copy with its queue (expect.poll awaits the page's promise; waitForFunction would not).
+  await expect
+    .poll(
+      () =>
+        page.evaluate(async () =>
+          ((await (await caches.match('/review'))?.text()) ?? '').includes('data-testid="review-card"'),
+        ),
+      { timeout: 30_000 },
+    )
+    .toBe(true)
 }
 
 async function exportedLogCount(page: Page): Promise<number> {
@@ -77,9 +81,11 @@ test("offline, a card's timelines open from the review (its page was kept with t
   // The worker is in charge now: this load asks it to keep the cards' pages of today's queue.
   await page.reload()
   const cardId = (await review.cardId()) ?? ''
-  await page.waitForFunction(async (id) => (await caches.match(`/cards/${id}`)) !== undefined, cardId, {
-    timeout: 30_000,
-  })
+  await expect
+    .poll(() => page.evaluate(async (id) => (await caches.match(`/cards/${id}`)) !== undefined, cardId), {
+      timeout: 30_000,
+    })
+    .toBe(true)
   await context.setOffline(true)
   await page.reload()
   await review.showAnswer()
