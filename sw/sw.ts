@@ -31,7 +31,7 @@ const serwist = new Serwist({
       matcher: ({ request, sameOrigin }) => sameOrigin && request.mode === 'navigate',
       handler: new NetworkFirst({
         cacheName: 'drill-pages',
-        // Next varies pages on its RSC headers; a kept copy (put by the warm-up below) has none to compare.
+        // A kept copy is a whole page: Next's Vary on its RSC request headers never applies to a navigation.
         matchOptions: { ignoreVary: true, ignoreSearch: false },
         plugins: [new ExpirationPlugin({ maxEntries: 30 })],
       }),
