@@ -1,10 +1,14 @@
 import type { Metadata, Viewport } from 'next'
 import type { ReactNode } from 'react'
+import { ServiceWorker } from '@/components/offline/service-worker'
+import { SyncStatus } from '@/components/offline/sync-status'
 import { SiteNav } from '@/components/site-nav'
 import './globals.css'
 
 export const metadata: Metadata = {
   title: { default: 'Drill', template: '%s · Drill' },
+  applicationName: 'Drill',
+  appleWebApp: { capable: true, title: 'Drill', statusBarStyle: 'default' },
   description:
     'Drill one hard system-design interview question until it sticks: idempotency for a create-payment endpoint.',
   // An inline icon: no extra request, and no 404 for /favicon.ico in every browser console.
@@ -37,6 +41,8 @@ export default function RootLayout({ children }: { children: ReactNode }) {
           Skip to content
         </a>
         <SiteNav />
+        <ServiceWorker />
+        <SyncStatus />
         <main id="main" className="mx-auto max-w-6xl px-4 py-8">
           {children}
         </main>

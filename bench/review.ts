@@ -228,10 +228,10 @@ for (let i = 0; targets.length < GRADES && i < LEARNERS * 4; i++) {
 function gradeOnce(i: number) {
   const target = targets[i]!
   const request = gradeRequestSchema.parse(target.body)
-  const { timezone: _timezone, ...grade } = request
+  const { timezone: _timezone, reviewedAt: _at, attemptToken = '', ...grade } = request
   // As lib/review/submit-grade.ts does: resolve the card through the deck registry, then grade.
   const found = decks.findCard(sqlite, target.learnerId, grade.cardId)
-  const result = gradeFoundCard(sqlite, found, { ...grade, learnerId: target.learnerId, nowMs })
+  const result = gradeFoundCard(sqlite, found, { ...grade, attemptToken, learnerId: target.learnerId, nowMs })
   if (result.kind !== 'graded' && result.kind !== 'replayed') throw new Error(`grade ${i}: ${result.kind}`)
 }
 

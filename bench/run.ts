@@ -16,6 +16,7 @@ const BENCHES = [
   'anki',
   'plan',
   'scale',
+  'sync',
 ] as const
 const [name, ...args] = process.argv.slice(2)
 if (!BENCHES.includes(name as (typeof BENCHES)[number])) {

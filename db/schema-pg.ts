@@ -190,6 +190,52 @@ export const reviewLogs = pgTable(
   ],
 )
 
+export const reviewRequests = pgTable(
+  'review_requests',
+  {
+    learnerId: text('learner_id')
+      .notNull()
+      .references(() => learners.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    fingerprint: text('fingerprint').notNull(),
+    status: text('status').notNull(),
+    leaseUntilMs: ms('lease_until_ms').notNull(),
+    logId: id('log_id'),
+    responseStatus: integer('response_status'),
+    responseBody: text('response_body'),
+    createdAtMs: ms('created_at_ms').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.learnerId, t.key] })],
+)
+
+export const linkCodes = pgTable(
+  'link_codes',
+  {
+    id: assignedId('id'),
+    learnerId: text('learner_id')
+      .notNull()
+      .references(() => learners.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    createdAtMs: ms('created_at_ms').notNull(),
+    expiresAtMs: ms('expires_at_ms').notNull(),
+    usedAtMs: ms('used_at_ms'),
+  },
+  (t) => [index('link_codes_created').on(t.createdAtMs)],
+)
+
+export const devices = pgTable(
+  'devices',
+  {
+    id: text('id').primaryKey(),
+    learnerId: text('learner_id')
+      .notNull()
+      .references(() => learners.id, { onDelete: 'cascade' }),
+    label: text('label').notNull(),
+    linkedAtMs: ms('linked_at_ms').notNull(),
+  },
+  (t) => [index('devices_learner').on(t.learnerId, t.linkedAtMs)],
+)
+
 export const ownCards = pgTable(
   'own_cards',
   {

@@ -222,6 +222,77 @@ export type ReviewLog = typeof reviewLogs.$inferSelect
 export type NewReviewLog = typeof reviewLogs.$inferInsert
 
 /**
+ * One row per grade request sent with an `Idempotency-Key` (the review id a device mints,
+ * `crypto.randomUUID`): the key's claim and its stored response, written in the review
+ * log's transaction. A retry with the same key and body is answered from here and writes
+ * nothing; the same key with another body is refused (422). 'processing' is a claim whose
+ * grade has not committed (a writer that claims first, e.g. on PostgreSQL): a retry gets
+ * 409 until `leaseUntilMs`, after which the key may be taken over.
+ */
+export const reviewRequests = sqliteTable(
+  'review_requests',
+  {
+    learnerId: text('learner_id')
+      .notNull()
+      .references(() => learners.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    /** sha256 of the canonical request body (sorted keys, sorted ticks), hex. */
+    fingerprint: text('fingerprint').notNull(),
+    /** 'processing' | 'completed' */
+    status: text('status').notNull(),
+    leaseUntilMs: integer('lease_until_ms').notNull(),
+    /** The review log this grade wrote, once completed. */
+    logId: integer('log_id'),
+    /** The stored response, replayed byte for byte. Null while processing. */
+    responseStatus: integer('response_status'),
+    responseBody: text('response_body'),
+    createdAtMs: integer('created_at_ms').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.learnerId, t.key] })],
+)
+export type ReviewRequestRow = typeof reviewRequests.$inferSelect
+
+/**
+ * A one-time code that lets another device adopt this learner (/settings → "Use Drill on
+ * another device", then /link there). Only its sha256 is stored; it is valid 10 minutes and
+ * used once (`usedAtMs`, set by a conditional update: one winner).
+ */
+export const linkCodes = sqliteTable(
+  'link_codes',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    learnerId: text('learner_id')
+      .notNull()
+      .references(() => learners.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    createdAtMs: integer('created_at_ms').notNull(),
+    expiresAtMs: integer('expires_at_ms').notNull(),
+    usedAtMs: integer('used_at_ms'),
+  },
+  (t) => [index('link_codes_created').on(t.createdAtMs)],
+)
+export type LinkCodeRow = typeof linkCodes.$inferSelect
+
+/**
+ * A device using this learner, named by the httpOnly `drill-device` cookie: the one that made a
+ * link code and each one that redeemed one. Signing a device out deletes its row.
+ */
+export const devices = sqliteTable(
+  'devices',
+  {
+    id: text('id').primaryKey(),
+    learnerId: text('learner_id')
+      .notNull()
+      .references(() => learners.id, { onDelete: 'cascade' }),
+    /** From the browser's user agent, e.g. "Chrome on Android". */
+    label: text('label').notNull(),
+    linkedAtMs: integer('linked_at_ms').notNull(),
+  },
+  (t) => [index('devices_learner').on(t.learnerId, t.linkedAtMs)],
+)
+export type DeviceRow = typeof devices.$inferSelect
+
+/**
  * A learner's own card (issue 15): the same fields as a content/cards file, stored
  * per learner. `id` is unique per learner (and never a built-in card's id), so
  * card_states and review_logs refer to it exactly as they refer to built-in cards.

@@ -3,7 +3,9 @@
 // before the page has hydrated either works or is visibly disabled.
 import { expect, type Page, test } from './fixtures'
 
-test.use({ viewport: { width: 1280, height: 900 } })
+// No service worker here: it would serve the app's chunks from its precache, where page.route
+// cannot hold them back, so the "before hydration" state could not be reached.
+test.use({ viewport: { width: 1280, height: 900 }, serviceWorkers: 'block' })
 
 const chargeCount = (page: Page) => page.getByTestId('charge-count')
 const orderSwitch = (page: Page) => page.getByRole('switch', { name: 'Charge before insert', exact: true })

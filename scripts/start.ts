@@ -16,6 +16,8 @@ const sourcePaths = [
   'lib',
   'content',
   'db',
+  'sw',
+  'public',
   'proxy.ts',
   'instrumentation.ts',
   'next.config.ts',

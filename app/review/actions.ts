@@ -1,5 +1,6 @@
 'use server'
-// The review loop's server actions: thin — validate, call lib/review, refresh the page.
+// The review loop's server actions: thin — validate, call lib/review, refresh the page. Grades
+// are not among them: they go through the device's queue to POST /api/review/grade (one path).
 import { refresh } from 'next/cache'
 import { headers } from 'next/headers'
 import { sqlite } from '@/db/client'
@@ -7,33 +8,9 @@ import { requestNowMs } from '@/lib/clock'
 import { rateLimit } from '@/lib/http/edge'
 import { currentLearnerId, writingLearnerId } from '@/lib/learner'
 import { rememberBrowserTimezone, undoRequestSchema, undoReview } from '@/lib/review'
-import { submitGrade } from '@/lib/review/submit-grade'
 import { timezoneSchema } from '@/lib/srs/settings'
 
 export type ActionResult = { ok: true } | { ok: false; error: string }
-
-export async function gradeAction(input: unknown): Promise<ActionResult> {
-  const result = await submitGrade(input)
-  switch (result.kind) {
-    case 'invalid':
-      return { ok: false, error: 'That grade could not be read. Reload the page and try again.' }
-    case 'rate-limited':
-      return { ok: false, error: 'Too many grades in a short time. Nothing was recorded; wait a moment.' }
-    case 'graded':
-    case 'replayed':
-      refresh()
-      return { ok: true }
-    case 'card-not-found':
-      return { ok: false, error: 'That card does not exist (any more). Nothing was recorded.' }
-    case 'not-due':
-      return {
-        ok: false,
-        error: 'That card is not due in this study day, so nothing was recorded. Reload for the next card.',
-      }
-    case 'token-reused':
-      return { ok: false, error: 'This attempt was already graded differently. Nothing new was recorded.' }
-  }
-}
 
 export async function undoAction(input: unknown): Promise<ActionResult> {
   const parsed = undoRequestSchema.safeParse(input)

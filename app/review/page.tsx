@@ -1,16 +1,27 @@
 import type { Metadata } from 'next'
 import Link from 'next/link'
 import { DrillReview } from '@/components/drills/drill-review'
+import { ReviewQueue } from '@/components/review/review-queue'
 import { ReviewSession } from '@/components/review/review-session'
 import { TimezoneSync } from '@/components/review/timezone-sync'
 import { UndoButton } from '@/components/review/undo-button'
 import { sqlite } from '@/db/client'
+import type { Sqlite } from '@/db/open'
 import { studyQueries } from '@/db/queries/study'
 import { requestNowMs } from '@/lib/clock'
 import { cardById } from '@/lib/content/cards'
 import { cardTextToHtml } from '@/lib/content/markdown'
+import type { ReviewCard } from '@/lib/decks'
 import { currentLearnerId } from '@/lib/learner'
-import { drillRoundFor, nextReview, settingsForLearner, studyDecks, undoableReview } from '@/lib/review'
+import {
+  type DayCard,
+  drillRoundFor,
+  nextReview,
+  reviewDay,
+  settingsForLearner,
+  studyDecks,
+  undoableReview,
+} from '@/lib/review'
 import { formatInstant } from '@/lib/srs/format-time'
 import { type GradeRating, RATING_NAMES, RATINGS } from '@/lib/srs/rubric'
 import { intervalLabel } from '@/lib/srs/scheduler'
@@ -94,50 +105,69 @@ async function ReviewBody({ learnerId, nowMs }: { learnerId: string; nowMs: numb
     )
   }
 
+  const day = reviewDay(db, learnerId, decks.reviewDeckFor(db, learnerId), nowMs)
+  const items = await Promise.all(
+    day.map(async (entry) => ({
+      id: `${entry.card.id}:${entry.lastReviewId ?? 'first'}`,
+      cardId: entry.card.id,
+      lastReviewId: entry.lastReviewId,
+      title: entry.card.title,
+      keepOffline: cardById(entry.card.id)?.scenarios.length ? `/cards/${entry.card.id}` : null,
+      node: await dayCardView(db, learnerId, entry, settings.timezone),
+    })),
+  )
+  return <ReviewQueue items={items} serverUndo={undo} />
+}
+
+/** One card of the day as the loop shows it: a drill round, or the recall card with its answer. */
+async function dayCardView(db: Sqlite, learnerId: string, next: DayCard<ReviewCard>, timezone: string) {
   const card = next.card
   const textById = new Map(card.points.map((p) => [p.id, p.text]))
-  // One attempt per render of a card: the grade claims this token, so a double-click
-  // or a retried submit records one review.
-  const attemptToken = crypto.randomUUID()
   const choices = RATINGS.map((rating) => ({
     rating,
     name: RATING_NAMES[rating],
     interval: intervalLabel(next.preview[rating]),
-    dueLabel: formatInstant(next.preview[rating].next.dueMs, settings.timezone),
+    dueLabel: formatInstant(next.preview[rating].next.dueMs, timezone),
   }))
+  const queueNote = `${next.dueCount} due, ${next.newCount} new`
 
-  // The answer-length target is a built-in card's frontmatter field (own cards have none).
-  const answerTargetMinutes = cardById(card.id)?.answerTargetMinutes
+  // The answer-length target and the timelines are a built-in card's frontmatter fields (own cards have none).
+  const builtIn = cardById(card.id)
+  const answerTargetMinutes = builtIn?.answerTargetMinutes
+  // The card's page draws them; the service worker keeps it with the day's queue (review-queue.tsx).
+  const timelines =
+    builtIn && builtIn.scenarios.length > 0 ? (
+      <p className="mt-3">
+        <Link href={`/cards/${card.id}#timelines-title`} className="underline underline-offset-2">
+          This card&apos;s timelines
+        </Link>{' '}
+        ({builtIn.scenarios.length} {builtIn.scenarios.length === 1 ? 'scenario' : 'scenarios'})
+      </p>
+    ) : null
   const drill = await drillRoundFor(db, learnerId, card)
   if (drill) {
     return (
-      <div className="space-y-6">
-        <DrillReview
-          key={attemptToken}
-          cardId={card.id}
-          title={card.title}
-          prompt={card.prompt}
-          queueNote={`${next.dueCount} due, ${next.newCount} new`}
-          questions={drill.questions}
-          attemptToken={attemptToken}
-          choices={choices}
-        />
-        {undo}
-      </div>
+      <DrillReview
+        cardId={card.id}
+        title={card.title}
+        prompt={card.prompt}
+        queueNote={queueNote}
+        questions={drill.questions}
+        choices={choices}
+      />
     )
   }
 
   return (
-    <div className="space-y-6">
-      <ReviewSession
-        key={attemptToken}
-        cardId={card.id}
-        title={card.title}
-        prompt={card.prompt}
-        promptHtml={card.format === 'html' ? cardTextToHtml(card.prompt, 'html') : undefined}
-        points={card.points.map((point) => ({ ...point, cues: point.cues ?? [] }))}
-        answer={
-          card.answerMarkdown.trim() === '' ? (
+    <ReviewSession
+      cardId={card.id}
+      title={card.title}
+      prompt={card.prompt}
+      promptHtml={card.format === 'html' ? cardTextToHtml(card.prompt, 'html') : undefined}
+      points={card.points.map((point) => ({ ...point, cues: point.cues ?? [] }))}
+      answer={
+        <>
+          {card.answerMarkdown.trim() === '' ? (
             <p className="mt-2 text-zinc-700 dark:text-zinc-300">This card has no model answer yet.</p>
           ) : (
             <div
@@ -148,16 +178,15 @@ async function ReviewBody({ learnerId, nowMs }: { learnerId: string; nowMs: numb
                 __html: cardTextToHtml(card.answerMarkdown, card.format ?? 'markdown'),
               }}
             />
-          )
-        }
-        attemptToken={attemptToken}
-        choices={choices}
-        missedLastTime={next.missedLastTime.flatMap((id) => textById.get(id) ?? [])}
-        queueNote={`${next.dueCount} due, ${next.newCount} new`}
-        reviewRound={next.lastReviewId === null ? 'first' : String(next.lastReviewId)}
-        answerTargetMs={answerTargetMinutes === undefined ? null : answerTargetMinutes * 60_000}
-      />
-      {undo}
-    </div>
+          )}
+          {timelines}
+        </>
+      }
+      choices={choices}
+      missedLastTime={next.missedLastTime.flatMap((id) => textById.get(id) ?? [])}
+      queueNote={queueNote}
+      reviewRound={next.lastReviewId === null ? 'first' : String(next.lastReviewId)}
+      answerTargetMs={answerTargetMinutes === undefined ? null : answerTargetMinutes * 60_000}
+    />
   )
 }

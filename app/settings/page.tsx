@@ -1,5 +1,7 @@
 import type { Metadata } from 'next'
 import { AnkiImport } from '@/components/anki/anki-import'
+import { DeviceList } from '@/components/devices/device-list'
+import { LinkAnotherDevice } from '@/components/devices/link-another-device'
 import { OptimizeParameters } from '@/components/plan/optimize-parameters'
 import { TimezoneSync } from '@/components/review/timezone-sync'
 import { DataTransfer } from '@/components/settings/data-transfer'
@@ -10,15 +12,19 @@ import { sqlite } from '@/db/client'
 import { ownCardQueries } from '@/db/queries/own-cards'
 import { planQueries } from '@/db/queries/plan'
 import { studyQueries } from '@/db/queries/study'
+import { currentDeviceId } from '@/lib/devices/device-cookie'
+import { devicesOf } from '@/lib/devices/link'
 import { currentLearnerId } from '@/lib/learner'
 import { countTrainingItems, MIN_TRAINING_ITEMS } from '@/lib/plan/optimizer/items'
 import { decksFor, settingsForLearner } from '@/lib/review'
+import { formatInstant } from '@/lib/srs/format-time'
 
 export const metadata: Metadata = { title: 'Settings' }
 export const dynamic = 'force-dynamic'
 
 export default async function SettingsPage() {
   const learnerId = await currentLearnerId()
+  const deviceId = await currentDeviceId()
   const settings = settingsForLearner(sqlite(), learnerId)
   // First visit: the browser's zone arrives a moment later; remount the form when it does.
   const knowsTimezone = studyQueries(sqlite()).getLearnerSettingsByLearnerId(learnerId) !== undefined
@@ -52,6 +58,24 @@ export default async function SettingsPage() {
       <OwnCardsTransfer cardCount={ownCardQueries(sqlite()).countOwnCardsByLearnerId(learnerId)} />
       <AnkiImport />
       <RecordingsSettings />
+      <section aria-labelledby="devices-title" className="max-w-xl space-y-3">
+        <h2 id="devices-title" className="text-xl font-semibold">
+          Your devices
+        </h2>
+        <p className="text-zinc-700 dark:text-zinc-300">
+          Drill has no login: your learner lives in this browser. Use it on your phone too — the same cards,
+          schedule and history, graded offline there and synced when it is back online.
+        </p>
+        <LinkAnotherDevice />
+        <DeviceList
+          devices={devicesOf(sqlite(), learnerId).map((device) => ({
+            id: device.id,
+            label: device.label,
+            linkedAt: formatInstant(device.linkedAtMs, settings.timezone),
+            current: device.id === deviceId,
+          }))}
+        />
+      </section>
     </div>
   )
 }

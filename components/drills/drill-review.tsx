@@ -17,12 +17,11 @@ export interface DrillReviewProps {
   prompt: string
   queueNote: string
   questions: DrillQuestionView[]
-  attemptToken: string
   choices: readonly RatingChoice[]
 }
 
 export function DrillReview(props: DrillReviewProps) {
-  const { cardId, attemptToken, questions } = props
+  const { cardId, questions } = props
   const [startedAt] = useState(() => performance.now())
   const [answers, setAnswers] = useState<DrillAnswer[] | null>(null)
   const [durationMs, setDurationMs] = useState(0)
@@ -41,12 +40,11 @@ export function DrillReview(props: DrillReviewProps) {
     () =>
       answers && {
         cardId,
-        attemptToken,
         pointsTicked: answers.filter((a) => a.correct).map((a) => a.slot),
         durationMs,
         answerMode: 'typed',
       },
-    [answers, cardId, attemptToken, durationMs],
+    [answers, cardId, durationMs],
   )
   const { grade, pending, error } = useGrade(fields)
 

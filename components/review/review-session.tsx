@@ -1,7 +1,7 @@
 'use client'
 // One card's review: prompt and timer → answer (aloud, typed, or live transcript) →
-// Show answer (Space) → tick the points → grade (1–4). The server records the grade
-// under this attempt's token and refreshes the page with the next card.
+// Show answer (Space) → tick the points → grade (1–4). The grade goes into the device's
+// queue (use-grade.ts) and the review queue shows the day's next card.
 import { type ReactNode, type Ref, useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { pointsCuedIn } from '@/lib/srs/cues'
 import { type GradeRating, suggestRating } from '@/lib/srs/rubric'
@@ -35,7 +35,6 @@ export interface ReviewSessionProps {
   points: readonly SessionPoint[]
   /** The model answer, rendered on the server. */
   answer: ReactNode
-  attemptToken: string
   choices: readonly RatingChoice[]
   /** Texts of the points missed at this card's last review. */
   missedLastTime: readonly string[]
@@ -47,7 +46,7 @@ export interface ReviewSessionProps {
 }
 
 export function ReviewSession(props: ReviewSessionProps) {
-  const { cardId, points, attemptToken } = props
+  const { cardId, points } = props
   const [startedAt, setStartedAt] = useState(0)
   const [answeredAfterMs, setAnsweredAfterMs] = useState<number | null>(null)
   const [typed, setTyped] = useState('')
@@ -86,12 +85,11 @@ export function ReviewSession(props: ReviewSessionProps) {
         ? null
         : {
             cardId,
-            attemptToken,
             pointsTicked: [...ticked],
             durationMs: answeredAfterMs,
             answerMode: transcript.trim() ? 'spoken' : typed.trim() ? 'typed' : 'aloud',
           },
-    [answeredAfterMs, cardId, attemptToken, ticked, transcript, typed],
+    [answeredAfterMs, cardId, ticked, transcript, typed],
   )
   const { grade, pending, error } = useGrade(fields)
 

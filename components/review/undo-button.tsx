@@ -3,6 +3,7 @@
 // restores the stored pre-review card and deletes the log.
 import { useCallback, useEffect, useState, useTransition } from 'react'
 import { undoAction } from '@/app/review/actions'
+import { markUndone } from '@/components/offline/grade-store'
 import { Button } from '../ui/button'
 import { isTypingTarget } from './keyboard'
 
@@ -16,6 +17,8 @@ export function UndoButton({ logId, lastGrade }: { logId: number; lastGrade: str
     startTransition(async () => {
       const result = await undoAction({ logId })
       setError(result.ok ? null : result.error)
+      // A grade this device sent is no longer on the server: its card may be shown again.
+      if (result.ok) await markUndone(logId).catch(() => undefined)
     })
   }, [logId, pending])
 

@@ -1,13 +1,16 @@
 'use client'
-// Grading one attempt of a card: sends the grade once (a second press while one is in
-// flight does nothing), with the browser's time zone; on an error the learner may try again.
+// Grading one attempt of a card: the grade goes into the device's queue under a review id
+// minted here (crypto.randomUUID, the request's Idempotency-Key), then — when online — is
+// sent at once and the page refreshed; offline it waits in the queue and the next card of
+// the day is shown. A second press while one is being queued does nothing.
+import { useRouter } from 'next/navigation'
 import { useCallback, useRef, useState } from 'react'
-import { gradeAction } from '@/app/review/actions'
+import { allGrades, enqueueGrade, holdGrade, releaseGrade } from '@/components/offline/grade-store'
+import { flushGrades } from '@/components/offline/sync'
 import type { GradeRating } from '@/lib/srs/rubric'
 
 export interface GradeFields {
   cardId: string
-  attemptToken: string
   pointsTicked: string[]
   durationMs: number
   answerMode: 'spoken' | 'typed' | 'aloud'
@@ -15,6 +18,7 @@ export interface GradeFields {
 
 /** `fields` is null until the card can be graded; memoize it, `grade` changes with it. */
 export function useGrade(fields: GradeFields | null) {
+  const router = useRouter()
   const [pending, setPending] = useState(false)
   const [error, setError] = useState<string | null>(null)
   const submitting = useRef(false)
@@ -24,18 +28,39 @@ export function useGrade(fields: GradeFields | null) {
       submitting.current = true
       setPending(true)
       setError(null)
-      const result = await gradeAction({
-        ...fields,
-        rating,
-        timezone: Intl.DateTimeFormat().resolvedOptions().timeZone,
-      })
-      if (!result.ok) {
-        setError(result.error)
+      const key = crypto.randomUUID()
+      const again = (message: string) => {
+        setError(message)
         submitting.current = false
         setPending(false)
       }
+      // Online, the card stays until the server answered; offline (or unreachable) the next one shows.
+      const online = navigator.onLine
+      if (online) holdGrade(key)
+      try {
+        await enqueueGrade(
+          key,
+          {
+            ...fields,
+            rating,
+            reviewedAt: new Date().toISOString(),
+            timezone: Intl.DateTimeFormat().resolvedOptions().timeZone,
+          },
+          Date.now(),
+        )
+      } catch {
+        releaseGrade(key)
+        return again('This browser could not keep the grade (its storage is off). Nothing was recorded.')
+      }
+      if (!online) return
+      const outcome = await flushGrades()
+      const mine = (await allGrades()).find((g) => g.key === key)
+      releaseGrade(key)
+      if (mine?.status === 'refused')
+        return again('That grade could not be recorded. Reload the page and try again.')
+      if (outcome.synced > 0) router.refresh()
     },
-    [fields],
+    [fields, router],
   )
   return { grade, pending, error }
 }

@@ -173,6 +173,14 @@ function prepareStudyQueries(sqlite: Sqlite) {
        LIMIT 1`,
     ),
     deleteReview: sqlite.prepare(`DELETE FROM review_logs WHERE id = ? AND learner_id = ?`),
+    reviewsOfCardAfter: sqlite.prepare(
+      `SELECT ${reviewLogColumns} FROM review_logs WHERE learner_id = ? AND card_id = ? AND reviewed_at_ms > ?
+       ORDER BY reviewed_at_ms, id`,
+    ),
+    rewriteReviewSchedule: sqlite.prepare(
+      `UPDATE review_logs SET snapshot = @snapshot, state_before = @stateBefore, due_after_ms = @dueAfterMs
+       WHERE id = @logId AND learner_id = @learnerId`,
+    ),
   }
 
   return {
@@ -315,6 +323,28 @@ function prepareStudyQueries(sqlite: Sqlite) {
     },
     deleteReviewLog({ learnerId, logId }: { learnerId: string; logId: number }): void {
       statements.deleteReview.run(logId, learnerId)
+    },
+    /** The card's reviews strictly after `afterMs`, in time order (a late grade merges before them). */
+    listReviewsOfCardAfter({
+      learnerId,
+      cardId,
+      afterMs,
+    }: {
+      learnerId: string
+      cardId: string
+      afterMs: number
+    }): ReviewLogRecord[] {
+      return statements.reviewsOfCardAfter.all(learnerId, cardId, afterMs) as ReviewLogRecord[]
+    },
+    /** A log replayed after an earlier grade merged in: the card before it and the due it produced. */
+    rewriteReviewLogSchedule(row: {
+      learnerId: string
+      logId: number
+      snapshot: string | null
+      stateBefore: number
+      dueAfterMs: number
+    }): void {
+      statements.rewriteReviewSchedule.run(row)
     },
   }
 }

@@ -14,6 +14,7 @@ const limitDetail: Record<LimitName, string> = {
   ankiImport: 'Too many Anki imports in a short time',
   grade: 'Too many grades in a short time',
   payments: 'Too many payment requests in a short time',
+  link: 'Too many device-link tries from this address',
 }
 
 /**
@@ -38,21 +39,22 @@ export function refuseCrossOrigin(req: HasHeaders): Response | null {
 }
 
 /**
- * 429 with Retry-After when `name`'s limit is spent for this caller; takes nothing then. A plain
- * value with the in-memory buckets, a Promise with the shared ones (PostgreSQL): await it.
+ * 429 with Retry-After when `name`'s limit is spent for this caller; takes nothing then. Always a
+ * Promise (the shared buckets on PostgreSQL are a round trip), so a caller that forgets `await`
+ * fails to compile ("this condition will always return true") instead of refusing everyone.
  */
-export function rateLimit(
+export async function rateLimit(
   name: LimitName,
   req: HasHeaders,
   { subject, cost = 1, nowMs = Date.now() }: { subject?: string | null; cost?: number; nowMs?: number } = {},
-): Response | null | Promise<Response | null> {
+): Promise<Response | null> {
   const taken = takeLimit(name, {
     subject: subject === undefined ? requestLearner(req) : subject,
     address: clientAddress(req),
     cost,
     nowMs,
   })
-  return taken instanceof Promise ? taken.then((t) => limitedResponse(name, t)) : limitedResponse(name, taken)
+  return limitedResponse(name, await taken)
 }
 
 function limitedResponse(name: LimitName, taken: TakeResult): Response | null {

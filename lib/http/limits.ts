@@ -60,6 +60,15 @@ export const defaultLimits = {
     anonymous: { burst: 20, perMinute: 10 },
     address: { burst: 1200, perMinute: 1800 },
   },
+  /**
+   * Device linking: making a code on /settings and each try of one on /link. 10 per 10 minutes
+   * per address — 40-bit codes cannot be guessed at that rate; a person links a few devices.
+   */
+  link: {
+    subject: { burst: 10, perMinute: 1 },
+    anonymous: { burst: 10, perMinute: 1 },
+    address: { burst: 10, perMinute: 1 },
+  },
   /** POST /api/payments and refunds: the subject is the account (bearer key). */
   payments: {
     subject: { burst: 300, perMinute: 3000 },

@@ -35,6 +35,8 @@ export const problemCatalogue = {
   'body-too-large': { title: 'Body too large', status: 413 },
   'unsupported-media-type': { title: 'Unsupported media type', status: 415 },
   'attempt-token-reused': { title: 'Attempt token reused', status: 422 },
+  'grade-key-reused': { title: 'Idempotency key reused with a different grade', status: 422 },
+  'grade-key-in-flight': { title: 'Grade with this key still in flight', status: 409 },
   'rate-limited': { title: 'Too many requests', status: 429 },
   'internal-error': { title: 'Internal error', status: 500 },
 } as const satisfies Record<string, { title: string; status: number }>

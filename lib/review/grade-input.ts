@@ -1,15 +1,21 @@
-// What a grade request must carry (server action and POST /api/review/grade share it).
+// What a grade request must carry (POST /api/review/grade).
 import { z } from 'zod'
 import { timezoneSchema } from '@/lib/srs/settings'
 
 export const gradeRequestSchema = z.strictObject({
   cardId: z.string().min(1).max(200),
-  attemptToken: z.string().min(8).max(100),
+  /** Required without an Idempotency-Key header; with one, the key is the attempt's token. */
+  attemptToken: z.string().min(8).max(100).optional(),
   rating: z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4)]),
   pointsTicked: z.array(z.string().min(1).max(200)).max(50),
   /** Time from the prompt to "Show answer". A day caps a tab left open. */
   durationMs: z.number().int().min(0).max(86_400_000),
   answerMode: z.enum(['spoken', 'typed', 'aloud']),
+  /**
+   * When the learner graded it on the device (ISO 8601). Grades from the device's queue send it:
+   * the review is recorded at that time (a time ahead of the server's counts as now).
+   */
+  reviewedAt: z.iso.datetime({ offset: true }).optional(),
   /** The browser's IANA zone; stored as the learner's zone on their first review only. */
   timezone: timezoneSchema.optional(),
 })

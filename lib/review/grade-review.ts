@@ -1,14 +1,19 @@
-// Recording one grade: claim the attempt token, then card state + log in one
-// transaction. The card's deck source says how its ticks suggest a rating.
+// Recording one grade: claim the key, then card state + log in one transaction. The
+// card's deck source says how its ticks suggest a rating. A grade made on a device
+// (it carries its own review time) merges into the card's history in time order.
 import type { Sqlite } from '@/db/open'
-import { type ReviewLogRecord, studyQueries } from '@/db/queries/study'
+import { reviewRequestQueries } from '@/db/queries/review-requests'
+import { type ReviewLogRecord, type StudyQueries, studyQueries } from '@/db/queries/study'
 import type { FoundCard } from '@/lib/decks'
 import { isoDateDayNumber } from '@/lib/plan/final-window'
 import { newCardCeilingToday } from '@/lib/plan/pacing'
+import { replayGrades } from '@/lib/srs/replay'
 import { type GradeRating, type SuggestRating, suggestRecallRating } from '@/lib/srs/rubric'
+import type { CardSchedule, SchedulerSettings } from '@/lib/srs/scheduler'
 import { scheduleAfterGrade } from '@/lib/srs/scheduler'
 import type { StudyCard } from '@/lib/srs/study-card'
 import { studyDayBounds } from '@/lib/srs/study-day'
+import { type GradeKey, keyedResponseOf, type StoredResponse } from './grade-key'
 import { settingsForLearner } from './learner-settings'
 import { parseIds, toSchedule } from './stored'
 
@@ -17,23 +22,52 @@ export type AnswerMode = 'spoken' | 'typed' | 'aloud'
 export interface GradeInput {
   learnerId: string
   cardId: string
-  /** The review attempt's own idempotency key, minted when the card was shown. */
+  /** The review attempt's own token: the Idempotency-Key when one was sent, else the body's. */
   attemptToken: string
   rating: GradeRating
   pointsTicked: readonly string[]
   durationMs: number
   answerMode: AnswerMode
+  /** The server's now (ms). */
   nowMs: number
+  /**
+   * When the learner graded it, on the device (ms, at most nowMs). Set for grades from the
+   * device's queue: the device chose the card from its queue, so neither "not due" nor the
+   * new-card limit is checked again, and a grade earlier than the card's latest log merges.
+   */
+  reviewedAtMs?: number
+  /** The request's key and body fingerprint: the outcome is stored under it for replays. */
+  key?: GradeKey
 }
 
 export type GradeResult =
-  | { kind: 'graded'; logId: number; rating: GradeRating; dueMs: number }
+  | {
+      kind: 'graded'
+      logId: number
+      rating: GradeRating
+      dueMs: number
+      reviewedAtMs: number
+      /** Later logs of the card existed (another device): the card was rebuilt from all of them. */
+      merged: boolean
+      /** The card was deleted since: the grade is kept in history only. */
+      cardDeleted: boolean
+      /** With a key: the response stored under it (what a retry gets back). */
+      stored?: StoredResponse
+    }
   /** The same attempt was already recorded (double-click, retried submit): nothing new written. */
   | { kind: 'replayed'; logId: number; rating: GradeRating; dueMs: number }
   /** The attempt token was used for a different grade: refused, nothing written. */
   | { kind: 'token-reused'; logId: number }
+  /** A retry of a keyed request: its stored response, nothing written. */
+  | { kind: 'key-replayed'; stored: StoredResponse }
+  /** The key names another body: refused (422), nothing written. */
+  | { kind: 'key-reused' }
+  /** The key's first request has not finished: 409 with Retry-After. */
+  | { kind: 'key-in-flight'; retryAfterS: number }
   | { kind: 'card-not-found'; cardId: string }
   | { kind: 'not-due'; dueMs: number | null }
+
+type Decision = Extract<GradeResult, { kind: 'key-replayed' | 'key-reused' | 'key-in-flight' }>
 
 function sameIds(a: readonly string[], b: readonly string[]): boolean {
   const left = [...a].sort()
@@ -42,9 +76,9 @@ function sameIds(a: readonly string[], b: readonly string[]): boolean {
 }
 
 /**
- * Records one review. Runs as one IMMEDIATE transaction: the attempt token is
- * claimed (unique per learner) before the card state is written, so a retry of
- * the same attempt replays the first result and a crash writes nothing.
+ * Records one review. Runs as one IMMEDIATE transaction: the key (or attempt token) is
+ * looked up before anything is written, the log, the card state and the stored response
+ * commit together, so a retry replays the first result and a crash writes nothing.
  * `suggestRating` is the card's deck source's rule; the log keeps what it suggested.
  */
 export function gradeReview(
@@ -56,63 +90,201 @@ export function gradeReview(
   const q = studyQueries(sqlite)
   const card = deck.find((c) => c.id === input.cardId)
   const run = sqlite.transaction((): GradeResult => {
+    if (input.key) {
+      const decided = decideKey(sqlite, input.learnerId, input.key, input.nowMs)
+      if (decided) return decided
+    }
     const earlier = q.getReviewLogByAttemptToken({
       learnerId: input.learnerId,
       attemptToken: input.attemptToken,
     })
     if (earlier) return replayOf(earlier, input)
-    if (!card) return { kind: 'card-not-found', cardId: input.cardId }
-
-    const settings = settingsForLearner(sqlite, input.learnerId)
-    const record = q.getCardStateByLearnerAndCardId({ learnerId: input.learnerId, cardId: card.id })
-    const schedule = toSchedule(record)
-    const today = studyDayBounds(input.nowMs, settings)
-    if (schedule) {
-      if (schedule.dueMs >= today.endMs) return { kind: 'not-due', dueMs: schedule.dueMs }
-    } else {
-      const counts = q.countReviewsByLearnerIdBetween({
-        learnerId: input.learnerId,
-        fromMs: today.startMs,
-        toMs: today.endMs,
-      })
-      // An interview ahead may have raised today's new-card limit (lib/plan/pacing): up to its ceiling.
-      const ceiling = newCardCeilingToday({
-        ...settings,
-        todayDay: today.dayNumber,
-        interviewDay: settings.interviewDate ? isoDateDayNumber(settings.interviewDate) : null,
-      })
-      if (counts.newCards >= ceiling) return { kind: 'not-due', dueMs: null }
-    }
-
-    const known = new Set(card.points.map((p) => p.id))
-    const ticked = [...new Set(input.pointsTicked)].filter((id) => known.has(id))
-    const outcome = scheduleAfterGrade(card.id, schedule, input.nowMs, settings, input.rating)
-    const logId = q.claimReviewLog({
+    const result = card ? recordGrade(sqlite, q, card, input, suggestRating) : recordDeleted(q, input)
+    if (result.kind !== 'graded' || !input.key) return result
+    const stored = keyedResponseOf(result, input.cardId)
+    const completed = reviewRequestQueries(sqlite).completeReviewRequest({
       learnerId: input.learnerId,
-      cardId: card.id,
-      attemptToken: input.attemptToken,
-      rating: input.rating,
-      suggestedRating: suggestRating(card, new Set(ticked)),
-      pointsTicked: JSON.stringify(ticked),
-      pointsAll: JSON.stringify(card.points.map((p) => p.id)),
-      durationMs: Math.max(0, Math.round(input.durationMs)),
-      answerMode: input.answerMode,
-      stateBefore: schedule?.state ?? 0,
-      reviewedAtMs: input.nowMs,
-      snapshot: schedule ? JSON.stringify(schedule) : null,
-      dueAfterMs: outcome.next.dueMs,
+      key: input.key.key,
+      fingerprint: input.key.fingerprint,
+      logId: result.logId,
+      responseStatus: stored.status,
+      responseBody: stored.body,
+      nowMs: input.nowMs,
     })
-    if (logId === null)
-      throw new Error('attempt token claimed inside an immediate transaction that found it free')
-    q.saveCardState(input.learnerId, { cardId: card.id, ...outcome.next })
-    return { kind: 'graded', logId, rating: input.rating, dueMs: outcome.next.dueMs }
+    if (!completed) throw new Error('grade key completed inside an immediate transaction that found it free')
+    return { ...result, stored }
   })
   return run.immediate()
 }
 
+/** A key seen before: its stored response, a mismatch, or still in flight. Undefined: free (or taken over). */
+function decideKey(sqlite: Sqlite, learnerId: string, key: GradeKey, nowMs: number): Decision | undefined {
+  const row = reviewRequestQueries(sqlite).getReviewRequestByKey({ learnerId, key: key.key })
+  if (!row) return undefined
+  if (row.fingerprint !== key.fingerprint) return { kind: 'key-reused' }
+  if (row.status === 'completed' && row.responseStatus !== null && row.responseBody !== null)
+    return { kind: 'key-replayed', stored: { status: row.responseStatus, body: row.responseBody } }
+  // A claim whose grade never committed (its writer died) is taken over once its lease is up.
+  if (row.leaseUntilMs > nowMs)
+    return { kind: 'key-in-flight', retryAfterS: Math.max(1, Math.ceil((row.leaseUntilMs - nowMs) / 1000)) }
+  return undefined
+}
+
+function recordGrade(
+  sqlite: Sqlite,
+  q: StudyQueries,
+  card: StudyCard,
+  input: GradeInput,
+  suggestRating: SuggestRating,
+): GradeResult {
+  const settings = settingsForLearner(sqlite, input.learnerId)
+  const reviewedAtMs = Math.min(input.reviewedAtMs ?? input.nowMs, input.nowMs)
+  // Logs after this grade's time come from another device: this grade goes before them.
+  const later = q.listReviewsOfCardAfter({
+    learnerId: input.learnerId,
+    cardId: card.id,
+    afterMs: reviewedAtMs,
+  })
+  const schedule = later[0]
+    ? parseSnapshot(later[0].snapshot)
+    : toSchedule(q.getCardStateByLearnerAndCardId({ learnerId: input.learnerId, cardId: card.id }))
+  if (input.reviewedAtMs === undefined) {
+    const refused = refuseNotDue(q, input, schedule, settings)
+    if (refused) return refused
+  }
+
+  const known = new Set(card.points.map((p) => p.id))
+  const ticked = [...new Set(input.pointsTicked)].filter((id) => known.has(id))
+  const outcome = scheduleAfterGrade(card.id, schedule, reviewedAtMs, settings, input.rating)
+  const logId = q.claimReviewLog({
+    learnerId: input.learnerId,
+    cardId: card.id,
+    attemptToken: input.attemptToken,
+    rating: input.rating,
+    suggestedRating: suggestRating(card, new Set(ticked)),
+    pointsTicked: JSON.stringify(ticked),
+    pointsAll: JSON.stringify(card.points.map((p) => p.id)),
+    durationMs: Math.max(0, Math.round(input.durationMs)),
+    answerMode: input.answerMode,
+    stateBefore: schedule?.state ?? 0,
+    reviewedAtMs,
+    snapshot: schedule ? JSON.stringify(schedule) : null,
+    dueAfterMs: outcome.next.dueMs,
+  })
+  if (logId === null)
+    throw new Error('attempt token claimed inside an immediate transaction that found it free')
+  const final =
+    later.length > 0 ? replayLater(q, input.learnerId, card.id, outcome.next, later, settings) : outcome.next
+  q.saveCardState(input.learnerId, { cardId: card.id, ...final })
+  return {
+    kind: 'graded',
+    logId,
+    rating: input.rating,
+    dueMs: outcome.next.dueMs,
+    reviewedAtMs,
+    merged: later.length > 0,
+    cardDeleted: false,
+  }
+}
+
+/** The later logs replayed after the merged grade: each keeps its rating and time, gets its new before/due. */
+function replayLater(
+  q: StudyQueries,
+  learnerId: string,
+  cardId: string,
+  start: CardSchedule,
+  later: readonly ReviewLogRecord[],
+  settings: SchedulerSettings,
+): CardSchedule {
+  const replayed = replayGrades(
+    cardId,
+    start,
+    later.map((log) => ({ log, reviewedAtMs: log.reviewedAtMs, rating: log.rating as GradeRating })),
+    settings,
+  )
+  for (const { grade, before, after } of replayed)
+    q.rewriteReviewLogSchedule({
+      learnerId,
+      logId: grade.log.id,
+      snapshot: before ? JSON.stringify(before) : null,
+      stateBefore: before?.state ?? 0,
+      dueAfterMs: after.dueMs,
+    })
+  return replayed.at(-1)?.after ?? start
+}
+
+/** Online grades only: the card must be due this study day, and a new card within today's limit. */
+function refuseNotDue(
+  q: StudyQueries,
+  input: GradeInput,
+  schedule: CardSchedule | null,
+  settings: ReturnType<typeof settingsForLearner>,
+): GradeResult | undefined {
+  const today = studyDayBounds(input.nowMs, settings)
+  if (schedule) return schedule.dueMs >= today.endMs ? { kind: 'not-due', dueMs: schedule.dueMs } : undefined
+  const counts = q.countReviewsByLearnerIdBetween({
+    learnerId: input.learnerId,
+    fromMs: today.startMs,
+    toMs: today.endMs,
+  })
+  // An interview ahead may have raised today's new-card limit (lib/plan/pacing): up to its ceiling.
+  const ceiling = newCardCeilingToday({
+    ...settings,
+    todayDay: today.dayNumber,
+    interviewDay: settings.interviewDate ? isoDateDayNumber(settings.interviewDate) : null,
+  })
+  return counts.newCards >= ceiling ? { kind: 'not-due', dueMs: null } : undefined
+}
+
+/**
+ * A device's grade of a card deleted since it was queued: kept in history (its log), with no
+ * card state to change. Only for queued grades of a card the learner has reviewed before —
+ * an id the learner never had is still "not found".
+ */
+function recordDeleted(q: StudyQueries, input: GradeInput): GradeResult {
+  const last =
+    input.reviewedAtMs === undefined
+      ? undefined
+      : q.getLastReviewOfCard({ learnerId: input.learnerId, cardId: input.cardId })
+  if (!last) return { kind: 'card-not-found', cardId: input.cardId }
+  const reviewedAtMs = Math.min(input.reviewedAtMs ?? input.nowMs, input.nowMs)
+  const logId = q.claimReviewLog({
+    learnerId: input.learnerId,
+    cardId: input.cardId,
+    attemptToken: input.attemptToken,
+    rating: input.rating,
+    suggestedRating: input.rating,
+    pointsTicked: JSON.stringify([...new Set(input.pointsTicked)]),
+    pointsAll: last.pointsAll,
+    durationMs: Math.max(0, Math.round(input.durationMs)),
+    answerMode: input.answerMode,
+    // Reviewed before, so never a new card in the day's counts.
+    stateBefore: last.stateBefore === 0 ? 1 : last.stateBefore,
+    reviewedAtMs,
+    snapshot: null,
+    dueAfterMs: reviewedAtMs,
+  })
+  if (logId === null)
+    throw new Error('attempt token claimed inside an immediate transaction that found it free')
+  return {
+    kind: 'graded',
+    logId,
+    rating: input.rating,
+    dueMs: reviewedAtMs,
+    reviewedAtMs,
+    merged: false,
+    cardDeleted: true,
+  }
+}
+
+function parseSnapshot(snapshot: string | null): CardSchedule | null {
+  return snapshot === null ? null : (JSON.parse(snapshot) as CardSchedule)
+}
+
 /**
  * Grades a card resolved through the deck registry, with its source's suggestion. No
- * card (deleted, or another learner's): an earlier attempt still replays, else card-not-found.
+ * card (deleted, or another learner's): an earlier attempt still replays, a queued grade
+ * of a card with history is kept, else card-not-found.
  */
 export function gradeFoundCard(sqlite: Sqlite, found: FoundCard | undefined, input: GradeInput): GradeResult {
   if (!found) return gradeReview(sqlite, [], input, suggestRecallRating)

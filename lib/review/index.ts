@@ -12,5 +12,12 @@ export {
   gradeReview,
 } from './grade-review'
 export { rememberBrowserTimezone, settingsForLearner } from './learner-settings'
-export { type NextReview, nextReview, type StudySummary, studySummary } from './next-review'
+export {
+  type DayCard,
+  type NextReview,
+  nextReview,
+  reviewDay,
+  type StudySummary,
+  studySummary,
+} from './next-review'
 export { type UndoResult, undoableReview, undoReview } from './undo'

@@ -105,6 +105,52 @@ export function nextReview<C extends StudyCard>(
   }
 }
 
+export type DayCard<C extends StudyCard = StudyCard> = Extract<NextReview<C>, { kind: 'card' }>
+
+/**
+ * The whole study day's queue in the order the loop offers it (due, then new within the
+ * limits, then steps due soon), each card as nextReview would offer it: what /review
+ * renders at once, so a device can go on grading without a connection. Empty: done.
+ */
+export function reviewDay<C extends StudyCard>(
+  sqlite: Sqlite,
+  learnerId: string,
+  deck: readonly C[],
+  nowMs: number,
+): DayCard<C>[] {
+  const settings = settingsForLearner(sqlite, learnerId)
+  const { queue } = studyQueue(sqlite, learnerId, deck, nowMs, settings)
+  const ids = [
+    ...new Set([
+      ...queue.dueNowRows.map((row) => row.cardId),
+      ...queue.newCards.map((card) => card.id),
+      ...queue.aheadRows.map((row) => row.cardId),
+    ]),
+  ]
+  const q = studyQueries(sqlite)
+  let dueLeft = queue.counts.dueNow
+  let newLeft = queue.counts.newAvailable
+  return ids.flatMap((id) => {
+    const card = queue.inDeck.get(id)
+    if (!card) return []
+    const schedule = toSchedule(q.getCardStateByLearnerAndCardId({ learnerId, cardId: id }))
+    const last = q.getLastReviewOfCard({ learnerId, cardId: id })
+    const entry: DayCard<C> = {
+      kind: 'card',
+      card,
+      schedule,
+      preview: previewSchedule(id, schedule, nowMs, settings),
+      missedLastTime: last ? missedPointIds(last) : [],
+      lastReviewId: last?.id ?? null,
+      dueCount: dueLeft,
+      newCount: newLeft,
+    }
+    if (schedule) dueLeft = Math.max(0, dueLeft - 1)
+    else newLeft = Math.max(0, newLeft - 1)
+    return [entry]
+  })
+}
+
 export interface StudySummary extends QueueCounts {
   /** The earliest due time after now, or null when nothing is scheduled. */
   nextDueMs: number | null

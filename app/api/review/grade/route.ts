@@ -1,32 +1,49 @@
-// POST /api/review/grade — the grade action over HTTP (for scripts and retries):
-// 201 first record, 200 replay of the same attempt, 400/403/404/409/415/422/429 problem+json.
+// POST /api/review/grade — one grade over HTTP: the review page's queue, scripts, retries.
+// With `Idempotency-Key` (the device's review id): 201 first record (stored), the stored 201 again
+// with `Idempotent-Replayed: true` on a retry, 422 for the key with another body, 409 + Retry-After
+// while the key's first request is in flight. Without it, the body's attemptToken: 201, then 200
+// `{replayed: true}`. Also 400/403/404/409 (not due)/415/429 problem+json; a refusal stores nothing.
 import { API_BODY_BYTES } from '@/lib/http/body'
 import { issueText } from '@/lib/http/issues'
 import { problemResponse } from '@/lib/http/problems'
 import { route } from '@/lib/http/route'
+import { parseIdempotencyKey } from '@/lib/live/headers'
 import { submitGrade } from '@/lib/review/submit-grade'
 
 export const dynamic = 'force-dynamic'
 
 // No `limit` and no `schema` here: submitGrade takes the grade limit (shared with the
 // review page's action, once per grade) and then checks the grade itself.
-export const POST = route({ sameOrigin: true, body: { json: API_BODY_BYTES } }, async ({ body }) => {
-  const result = await submitGrade(body)
+export const POST = route({ sameOrigin: true, body: { json: API_BODY_BYTES } }, async ({ request, body }) => {
+  const header = request.headers.get('idempotency-key')
+  const key = header === null ? undefined : parseIdempotencyKey(header)
+  if (key && !key.ok) return problemResponse('invalid-idempotency-key', key.detail)
+  const result = await submitGrade(body, key?.key)
   switch (result.kind) {
     case 'rate-limited':
       return result.response
     case 'invalid':
       return problemResponse('invalid-grade', issueText(result.issues))
     case 'graded':
+      if (result.stored) return storedResponse(result.stored, false)
+      return legacyGrade(result, 201)
     case 'replayed':
-      return Response.json(
+      return legacyGrade(result, 200)
+    case 'key-replayed':
+      return storedResponse(result.stored, true)
+    case 'key-reused':
+      return problemResponse(
+        'grade-key-reused',
+        'This Idempotency-Key was first sent with a different grade. Nothing was recorded: a new grade needs a new key.',
+      )
+    case 'key-in-flight':
+      return problemResponse(
+        'grade-key-in-flight',
+        'The first request with this Idempotency-Key has not finished. Retry after the delay to receive its result.',
         {
-          logId: result.logId,
-          rating: result.rating,
-          due: new Date(result.dueMs).toISOString(),
-          replayed: result.kind === 'replayed',
+          extra: { retryAfterS: result.retryAfterS },
+          headers: { 'retry-after': String(result.retryAfterS) },
         },
-        { status: result.kind === 'graded' ? 201 : 200 },
       )
     case 'card-not-found':
       return problemResponse('card-not-found', `No card has id "${result.cardId}". Nothing was recorded.`)
@@ -45,3 +62,26 @@ export const POST = route({ sameOrigin: true, body: { json: API_BODY_BYTES } }, 
       )
   }
 })
+
+function storedResponse(stored: { status: number; body: string }, replayed: boolean): Response {
+  return new Response(stored.body, {
+    status: stored.status,
+    headers: {
+      'content-type': 'application/json',
+      'cache-control': 'no-store',
+      ...(replayed ? { 'idempotent-replayed': 'true' } : {}),
+    },
+  })
+}
+
+function legacyGrade(result: { logId: number; rating: number; dueMs: number }, status: 200 | 201): Response {
+  return Response.json(
+    {
+      logId: result.logId,
+      rating: result.rating,
+      due: new Date(result.dueMs).toISOString(),
+      replayed: status === 200,
+    },
+    { status },
+  )
+}

@@ -1,0 +1,69 @@
+'use client'
+// On every page: sends the device's queued grades (on load, on `online`, every 30 s
+// while any wait) and says where they are in one status region.
+import { useRouter } from 'next/navigation'
+import { useEffect, useRef, useState } from 'react'
+import { markReported } from './grade-store'
+import { deletedCardText, refusedGradeText, syncStatusText } from './status-text'
+import { flushGrades, SYNC_EVERY_MS } from './sync'
+import { useOnline, useQueuedGrades } from './use-queued-grades'
+
+export function SyncStatus() {
+  const grades = useQueuedGrades()
+  const online = useOnline()
+  const router = useRouter()
+  const [loadedAtMs] = useState(() => Date.now())
+  const [noted, setNoted] = useState({ deleted: 0, refused: 0 })
+  const counted = useRef(new Set<string>())
+  const pending = grades?.filter((g) => g.status === 'pending').length ?? 0
+  // "All grades synced" once a grade reached the server while this page was open.
+  const syncedThisVisit =
+    grades?.some((g) => g.status !== 'pending' && (g.settledAtMs ?? 0) >= loadedAtMs) ?? false
+
+  // Send on load, whenever the browser is back online, and every 30 s while something waits.
+  useEffect(() => {
+    if (!online) return
+    let live = true
+    const run = () =>
+      void flushGrades().then((outcome) => {
+        // The page's server-rendered parts (queue, Undo, counts) now include these grades.
+        if (live && outcome.synced > 0) router.refresh()
+      })
+    run()
+    const timer = pending > 0 ? window.setInterval(run, SYNC_EVERY_MS) : undefined
+    return () => {
+      live = false
+      if (timer) window.clearInterval(timer)
+    }
+  }, [online, pending, router])
+
+  // A grade for a deleted card (or one refused for good) is said once, then marked so no later page says it again.
+  useEffect(() => {
+    const unreported =
+      grades?.filter(
+        (g) =>
+          (g.status === 'deleted' || g.status === 'refused') && !g.reported && !counted.current.has(g.key),
+      ) ?? []
+    if (unreported.length === 0) return
+    for (const g of unreported) counted.current.add(g.key)
+    const deleted = unreported.filter((g) => g.status === 'deleted').length
+    setNoted((n) => ({ deleted: n.deleted + deleted, refused: n.refused + unreported.length - deleted }))
+    void markReported(unreported.map((g) => g.key))
+  }, [grades])
+
+  return (
+    <div className="mx-auto max-w-6xl px-4 text-sm">
+      <p data-testid="sync-status" role="status" className="text-zinc-700 dark:text-zinc-300">
+        {grades === null ? '' : syncStatusText(pending, online, syncedThisVisit)}
+      </p>
+      <p data-testid="sync-deleted" role="status" className="text-zinc-700 dark:text-zinc-300">
+        {[
+          noted.deleted > 0 ? deletedCardText(noted.deleted) : '',
+          noted.refused > 0 ? refusedGradeText(noted.refused) : '',
+        ]
+          .filter(Boolean)
+          .join('. ')}
+      </p>
+    </div>
+  )
+}

@@ -1,0 +1,81 @@
+// Sending the device's grade queue to POST /api/review/grade, oldest first, each under
+// its own Idempotency-Key, so a retry after a lost response is answered from the
+// server's replay table and never counted twice. Runs on page load, on `online`, every
+// 30 s while something waits, and right after each grade. One flush at a time per tab
+// (two tabs sending the same grade are harmless: the key makes it one).
+import { pendingGrades, pruneSettled, type QueuedGrade, settleGrade } from './grade-store'
+
+export const SYNC_EVERY_MS = 30_000
+
+export interface FlushOutcome {
+  /** Grades the server now holds (first answers and replays). */
+  synced: number
+  /** The server could not be reached (or asked to wait): the rest stay queued. */
+  stopped: boolean
+}
+
+let running: Promise<FlushOutcome> | null = null
+
+/** Sends every pending grade once, in order; stops at the first that cannot be sent now. */
+export function flushGrades(): Promise<FlushOutcome> {
+  running ??= flush().finally(() => {
+    running = null
+  })
+  return running
+}
+
+async function flush(): Promise<FlushOutcome> {
+  let synced = 0
+  for (const grade of await pendingGrades()) {
+    const sent = await send(grade)
+    if (sent === 'later') return { synced, stopped: true }
+    if (sent === 'synced') synced += 1
+  }
+  await pruneSettled(Date.now())
+  return { synced, stopped: false }
+}
+
+type Sent = 'synced' | 'settled' | 'later'
+
+async function send(grade: QueuedGrade): Promise<Sent> {
+  let response: Response
+  try {
+    response = await fetch('/api/review/grade', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'idempotency-key': grade.key },
+      body: JSON.stringify(grade.body),
+      credentials: 'same-origin',
+    })
+  } catch {
+    return 'later' // offline, or the response was lost: the same key goes again later
+  }
+  const now = Date.now()
+  if (response.status === 201 || response.status === 200) {
+    const body = (await response.json().catch(() => ({}))) as { logId?: number; cardDeleted?: boolean }
+    await settleGrade(
+      grade.key,
+      { status: body.cardDeleted ? 'deleted' : 'synced', ...(body.logId ? { logId: body.logId } : {}) },
+      now,
+    )
+    return body.cardDeleted ? 'settled' : 'synced'
+  }
+  if (response.status === 404) {
+    await settleGrade(grade.key, { status: 'deleted' }, now)
+    return 'settled'
+  }
+  // 400 (malformed) and 422 (the key names another grade) can never succeed.
+  if (response.status === 400 || response.status === 422) {
+    await settleGrade(grade.key, { status: 'refused' }, now)
+    return 'settled'
+  }
+  if (response.status === 409) {
+    const problem = (await response.json().catch(() => ({}))) as { type?: string }
+    // Only a key still in flight is worth waiting for; any other conflict cannot change.
+    if (problem.type !== '/problems/grade-key-in-flight') {
+      await settleGrade(grade.key, { status: 'refused' }, now)
+      return 'settled'
+    }
+  }
+  // 409 in flight, 429, 5xx: the same key again later.
+  return 'later'
+}

@@ -1,0 +1,127 @@
+'use client'
+// The study day's queue on the device: the server renders every card of the day at once
+// and this shows the first one not yet graded here — so grading goes on without a
+// connection, from a page the service worker kept. A card is hidden while its grade
+// waits in the device's queue, or when its grade reached the server after this copy of
+// the page was rendered (the page knows each card's last log id; a newer one means an old
+// copy, e.g. from the cache). Undo of a grade not yet sent takes it out of the queue; one
+// sent is undone on the server; once the page knows the grade, the server's Undo takes over.
+import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react'
+import { undoAction } from '@/app/review/actions'
+import {
+  allGrades,
+  isHeld,
+  markUndone,
+  type QueuedGrade,
+  removePendingGrade,
+} from '@/components/offline/grade-store'
+import { keepReviewOffline } from '@/components/offline/service-worker'
+import { useQueuedGrades } from '@/components/offline/use-queued-grades'
+import { type GradeRating, RATING_NAMES } from '@/lib/srs/rubric'
+import { Button } from '../ui/button'
+import { isTypingTarget } from './keyboard'
+import { hiddenCardIds } from './queue-visibility'
+
+export interface QueueItem {
+  /** The card and its review round: stays the same across refreshes of the same card. */
+  id: string
+  cardId: string
+  /** The card's latest review log when the page was rendered (null: none yet). */
+  lastReviewId: number | null
+  title: string
+  node: ReactNode
+  /** A page to keep for offline use with the queue (a built-in card's page: its timelines). */
+  keepOffline: string | null
+}
+
+export interface ReviewQueueProps {
+  items: readonly QueueItem[]
+  /** The server's Undo for its latest review (only shown while no grade of this page is on the device). */
+  serverUndo: ReactNode
+}
+
+export function ReviewQueue({ items, serverUndo }: ReviewQueueProps) {
+  const grades = useQueuedGrades()
+  const pages = items.flatMap((item) => (item.keepOffline ? [item.keepOffline] : [])).join(' ')
+  useEffect(() => {
+    keepReviewOffline(pages ? pages.split(' ') : [])
+  }, [pages])
+  // Until the device's queue is read, the first card (as the server rendered it).
+  const hidden = grades ? hiddenCardIds(grades, items, isHeld) : new Set<string>()
+  const current = items.find((item) => !hidden.has(item.cardId))
+  const titles = new Map(items.map((item) => [item.cardId, item.title]))
+  // The device's latest grade this copy of the page does not know about: its Undo is ours.
+  const latest = grades?.filter((g) => titles.has(g.body.cardId) && hidden.has(g.body.cardId)).at(-1)
+
+  return (
+    <div className="space-y-6">
+      {current ? (
+        <div key={current.id}>{current.node}</div>
+      ) : (
+        <div className="space-y-4" data-testid="review-done">
+          <h2 className="text-xl font-semibold">Done for today</h2>
+          <p>Every card of today&apos;s queue is graded.</p>
+        </div>
+      )}
+      {latest ? (
+        <DeviceUndo grade={latest} title={titles.get(latest.body.cardId) ?? latest.body.cardId} />
+      ) : (
+        serverUndo
+      )}
+    </div>
+  )
+}
+
+/**
+ * Undo (button or Ctrl+Z) of the device's latest grade: one still in the queue just leaves it;
+ * one already sent is undone on the server (its stored pre-review card comes back).
+ */
+function DeviceUndo({ grade, title }: { grade: QueuedGrade; title: string }) {
+  const [error, setError] = useState<string | null>(null)
+  const busy = useRef(false)
+  const undo = useCallback(() => {
+    if (busy.current) return
+    busy.current = true
+    void (async () => {
+      try {
+        if (await removePendingGrade(grade.key)) return setError(null)
+        const sent = (await allGrades()).find((g) => g.key === grade.key)
+        if (sent?.logId === undefined) return setError('That grade is being sent; try again in a moment.')
+        const result = await undoAction({ logId: sent.logId })
+        if (!result.ok) return setError(result.error)
+        await markUndone(sent.logId)
+        setError(null)
+      } finally {
+        busy.current = false
+      }
+    })()
+  }, [grade.key])
+
+  useEffect(() => {
+    function onKeyDown(event: KeyboardEvent) {
+      if (event.key.toLowerCase() !== 'z' || !(event.ctrlKey || event.metaKey) || event.shiftKey) return
+      if (isTypingTarget(event.target)) return
+      event.preventDefault()
+      undo()
+    }
+    window.addEventListener('keydown', onKeyDown)
+    return () => window.removeEventListener('keydown', onKeyDown)
+  }, [undo])
+
+  return (
+    <div className="flex flex-wrap items-center gap-3">
+      <Button onClick={undo} waitsForHydration aria-keyshortcuts="Control+Z" aria-describedby="undo-what">
+        Undo
+      </Button>
+      <span id="undo-what" className="text-sm text-zinc-700 dark:text-zinc-300">
+        Last grade: {RATING_NAMES[grade.body.rating as GradeRating]} on “{title}”
+        {grade.status === 'pending' ? ', not synced yet' : ''}. Undo (or Ctrl+Z) takes it back.
+      </span>
+      {error && (
+        <p role="alert" className="text-sm text-red-800 dark:text-red-300">
+          {error}
+        </p>
+      )}
+    </div>
+  )
+}

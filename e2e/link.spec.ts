@@ -1,0 +1,187 @@
+// Your learner on another device (issue 27): a one-time code made on /settings and typed on
+// /link, by keyboard; a used or expired code says so; two linked devices grade the same card
+// offline and sync in the "wrong" order, and the card ends as grading both in time order.
+import AxeBuilder from '@axe-core/playwright'
+import { type BrowserContext, expect, type Page, ReviewPage, setNow, test } from './fixtures'
+
+async function axeClean(page: Page): Promise<void> {
+  const results = await new AxeBuilder({ page }).analyze()
+  expect(results.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([])
+}
+
+/** On /settings, by keyboard: "Use Drill on another device" → the code shown ("ABCD-EFGH"). */
+async function makeCode(page: Page): Promise<string> {
+  await page.goto('/settings')
+  const button = page.getByRole('button', { name: 'Use Drill on another device' })
+  await expect(button).toBeEnabled()
+  await button.focus()
+  await page.keyboard.press('Enter')
+  const code = page.getByTestId('link-code')
+  await expect(code).toHaveText(/^[A-Z2-7]{4}-[A-Z2-7]{4}$/)
+  await expect(page.getByRole('img', { name: /QR code that opens .*\/link\?code=/ })).toBeVisible()
+  return (await code.textContent()) ?? ''
+}
+
+/** On /link, by keyboard: Tab to the field, type the code, Enter. */
+async function typeCode(page: Page, code: string): Promise<void> {
+  await page.goto('/link')
+  const field = page.getByRole('textbox', { name: 'Code from your other device' })
+  await expect(field).toBeVisible()
+  await page.locator('body').focus()
+  for (let i = 0; i < 30 && !(await field.evaluate((el) => el === document.activeElement)); i++)
+    await page.keyboard.press('Tab')
+  await expect(field).toBeFocused()
+  await page.keyboard.type(code)
+  await page.keyboard.press('Enter')
+}
+
+async function exportOf(page: Page) {
+  return (await (await page.request.get('/api/export')).json()) as {
+    reviewLogs: { cardId: string; rating: number; reviewedAtMs: number }[]
+    cardStates: Record<string, unknown>[]
+  }
+}
+
+async function newDevice(
+  browser: import('@playwright/test').Browser,
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext()
+  return { context, page: await context.newPage() }
+}
+
+test('a code links another device to the same learner; a used or expired code is a clear error', async ({
+  page,
+  browser,
+}) => {
+  // A learner with one review on device A.
+  const a = new ReviewPage(page)
+  await a.open()
+  await gradeFirstCardGood(a)
+  await expect(page.getByTestId('sync-status')).toHaveText('All grades synced')
+  const code = await makeCode(page)
+
+  const b = await newDevice(browser)
+  await typeCode(b.page, code)
+  await expect(b.page.getByTestId('link-result')).toContainText('same learner')
+  await axeClean(b.page)
+  // B now reads A's learner: the same history.
+  const history = (await exportOf(page)).reviewLogs
+  expect(history).toHaveLength(1)
+  expect((await exportOf(b.page)).reviewLogs).toEqual(history)
+
+  // The same code again, from a third browser: used.
+  const c = await newDevice(browser)
+  await typeCode(c.page, code)
+  await expect(c.page.getByTestId('link-error')).toHaveText(
+    'That code was already used. Make a new one on your other device.',
+  )
+  await axeClean(c.page)
+
+  // A fresh code, tried 11 minutes later: expired.
+  const late = await makeCode(page)
+  await setNow(c.context, new Date(Date.now() + 11 * 60_000).toISOString())
+  await typeCode(c.page, late)
+  await expect(c.page.getByTestId('link-error')).toHaveText(
+    'That code has expired (codes last 10 minutes). Make a new one on your other device.',
+  )
+
+  // A lists both devices; signing B out leaves B with an empty learner of its own.
+  await page.goto('/settings')
+  await expect(page.getByTestId('linked-device')).toHaveCount(2)
+  await page
+    .getByTestId('linked-device')
+    .filter({ hasNotText: '(this device)' })
+    .getByRole('button', { name: 'Sign out this device' })
+    .click()
+  await expect(page.getByTestId('linked-device')).toHaveCount(1)
+  expect((await exportOf(b.page)).reviewLogs).toEqual([])
+  await b.context.close()
+  await c.context.close()
+})
+
+/** Waits until the service worker controls the page and keeps a copy of /review. */
+async function reviewKeptOffline(page: Page): Promise<void> {
+  await page.waitForFunction(() => navigator.serviceWorker?.controller !== null, null, { timeout: 30_000 })
+  // A copy with its queue (expect.poll awaits the page's promise; waitForFunction would not).
+  await expect
+    .poll(
+      () =>
+        page.evaluate(async () =>
+          ((await (await caches.match('/review'))?.text()) ?? '').includes('data-testid="review-card"'),
+        ),
+      { timeout: 30_000 },
+    )
+    .toBe(true)
+}
+
+async function gradeFirstCardGood(review: ReviewPage): Promise<string> {
+  const cardId = (await review.cardId()) ?? ''
+  if (await review.showAnswerButton.isVisible()) {
+    await review.showAnswer()
+    await review.tickAll()
+  } else await review.answerDrill()
+  await review.grade('Good')
+  return cardId
+}
+
+test('two linked devices grade one card offline; B syncs first; the card is as if graded in time order', async ({
+  page,
+  context,
+  browser,
+}) => {
+  test.setTimeout(120_000)
+  const a = new ReviewPage(page)
+  await a.open()
+  const code = await makeCode(page)
+  const bDevice = await newDevice(browser)
+  await typeCode(bDevice.page, code)
+  await expect(bDevice.page.getByTestId('link-result')).toBeVisible()
+  const b = new ReviewPage(bDevice.page)
+
+  await a.open()
+  await reviewKeptOffline(page)
+  await b.open()
+  await reviewKeptOffline(bDevice.page)
+  await context.setOffline(true)
+  await bDevice.context.setOffline(true)
+  await page.reload()
+  await bDevice.page.reload()
+
+  // A grades first, B a moment later: the same card (the day's first).
+  const cardOnA = await gradeFirstCardGood(a)
+  await page.waitForTimeout(1_500)
+  const cardOnB = await gradeFirstCardGood(b)
+  expect(cardOnB).toBe(cardOnA)
+  await expect(bDevice.page.getByTestId('sync-status')).toHaveText('Offline — 1 grade waiting to sync')
+
+  // B comes back first, then A (whose grade is the earlier one).
+  await bDevice.context.setOffline(false)
+  await expect(bDevice.page.getByTestId('sync-status')).toHaveText('All grades synced', { timeout: 20_000 })
+  await context.setOffline(false)
+  await expect(page.getByTestId('sync-status')).toHaveText('All grades synced', { timeout: 20_000 })
+
+  const merged = await exportOf(page)
+  const logs = merged.reviewLogs.filter((log) => log.cardId === cardOnA)
+  expect(logs).toHaveLength(2)
+  // A third learner grades the same two reviews in time order, through the same endpoint.
+  const control = await newDevice(browser)
+  await new ReviewPage(control.page).open()
+  for (const log of [...logs].sort((x, y) => x.reviewedAtMs - y.reviewedAtMs)) {
+    const response = await control.page.request.post('/api/review/grade', {
+      headers: { 'idempotency-key': crypto.randomUUID() },
+      data: {
+        cardId: log.cardId,
+        rating: log.rating,
+        pointsTicked: [],
+        durationMs: 1000,
+        answerMode: 'aloud',
+        reviewedAt: new Date(log.reviewedAtMs).toISOString(),
+      },
+    })
+    expect(response.status()).toBe(201)
+  }
+  const inOrder = (await exportOf(control.page)).cardStates.find((s) => s.cardId === cardOnA)
+  expect(merged.cardStates.find((s) => s.cardId === cardOnA)).toEqual(inOrder)
+  await bDevice.context.close()
+  await control.context.close()
+})
