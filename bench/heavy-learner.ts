@@ -3,6 +3,7 @@
 // spread over the last 200 days, about half the cards due now. Seeded: the same file for
 // the same (nowMs, seed). Imported through POST /api/import, as a learner would.
 import { allCards } from '../lib/content/cards'
+import { mulberry32 } from '../lib/mulberry32'
 import type { StudyStateFileInput } from '../lib/transfer/format'
 
 const DAY_MS = 86_400_000
@@ -10,20 +11,8 @@ const CARDS = 200
 const REVIEWS_PER_CARD = 10
 const OWN_DECKS = ['Rate limiter', 'Outbox', 'Sharding', 'Caching', 'Queues']
 
-/** mulberry32: small, fast, seeded. */
-function prng(seed: number) {
-  let a = seed >>> 0
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0
-    let t = a
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
-
 export function heavyLearnerFile(nowMs: number, seed = 42): StudyStateFileInput {
-  const random = prng(seed)
+  const random = mulberry32(seed)
   const builtIn = allCards().map((card) => ({ id: card.id, pointIds: card.points.map((p) => p.id) }))
   const ownCards = Array.from({ length: CARDS - builtIn.length }, (_, i) => ({
     id: `own-card-${i + 1}`,

@@ -23,6 +23,7 @@ import { migrateSqlite, openSqlite } from '../db/open'
 import { planQueries } from '../db/queries/plan'
 import { studyHistoryFile } from '../e2e/study-history'
 import { allCards } from '../lib/content/cards'
+import { mulberry32 } from '../lib/mulberry32'
 import { dayNumberIsoDate } from '../lib/plan/final-window'
 import { decideForLearner, loadPlan } from '../lib/plan/load'
 import { trainingItemsFrom } from '../lib/plan/optimizer/items'
@@ -49,17 +50,6 @@ const nowMs = Date.parse('2026-11-30T12:00:00Z')
 const planner = '00000000-0000-4000-8000-00000000a001'
 const trainee = '00000000-0000-4000-8000-00000000a002'
 const config = { timezone: 'Europe/Berlin', rolloverHour: 4 }
-
-function prng(seed: number) {
-  let a = seed >>> 0
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0
-    let t = a
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
 
 function summarize(samples: number[]) {
   const sorted = [...samples].sort((a, b) => a - b)
@@ -89,7 +79,7 @@ const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'drill-bench-plan-'))
 const dbPath = path.join(dir, 'bench.db')
 const sqlite = openSqlite(dbPath)
 migrateSqlite(sqlite)
-const random = prng(SEED)
+const random = mulberry32(SEED)
 const builtIn = allCards()
 const ownCount = Math.max(0, CARDS - builtIn.length)
 console.log(

@@ -14,6 +14,7 @@ import path from 'node:path'
 import { migrateSqlite, openSqlite } from '../db/open'
 import { dueCardsSql, studyQueries } from '../db/queries/study'
 import { allCards } from '../lib/content/cards'
+import { mulberry32 } from '../lib/mulberry32'
 // The modules themselves, not lib/review's index: it also holds server-only code.
 import { studyDecks } from '../lib/review/decks'
 import { gradeRequestSchema } from '../lib/review/grade-input'
@@ -30,18 +31,6 @@ const SEED = Number(process.env.BENCH_SEED ?? 42)
 const TARGET_P95_MS = 20
 const nowMs = Date.parse('2026-11-30T12:00:00Z')
 const zones = ['Europe/Berlin', 'America/New_York', 'Asia/Tokyo', 'UTC', 'Asia/Kolkata']
-
-/** mulberry32: small, fast, seeded. */
-function prng(seed: number) {
-  let a = seed >>> 0
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0
-    let t = a
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
 
 function learnerId(i: number): string {
   return `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`
@@ -83,7 +72,7 @@ const dbPath = path.join(dir, 'bench.db')
 const sqlite = openSqlite(dbPath)
 migrateSqlite(sqlite)
 const deck = allCards()
-const random = prng(SEED)
+const random = mulberry32(SEED)
 
 console.log(
   `bench:review — ${LEARNERS.toLocaleString('en')} learners, ${LOGS.toLocaleString('en')} review logs, ${deck.length} built-in cards + ${OWN_CARDS} own cards per learner (${(LEARNERS * OWN_CARDS).toLocaleString('en')}), seed=${SEED}`,

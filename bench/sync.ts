@@ -16,6 +16,7 @@ import path from 'node:path'
 import { getManifest } from '@serwist/build'
 import { migrateSqlite, openSqlite } from '../db/open'
 import { studyQueries } from '../db/queries/study'
+import { mulberry32 } from '../lib/mulberry32'
 import { studyDecks } from '../lib/review/decks'
 import { gradeRequestSchema } from '../lib/review/grade-input'
 import { gradeFingerprint } from '../lib/review/grade-key'
@@ -30,17 +31,7 @@ const SEED = Number(process.env.BENCH_SEED ?? 7)
 const nowMs = Date.parse('2026-12-01T12:00:00Z')
 const phone = '00000000-0000-4000-8000-999999999999'
 
-function prng(seed: number) {
-  let a = seed >>> 0
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0
-    let t = a
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
-const random = prng(SEED)
+const random = mulberry32(SEED)
 const learnerId = (i: number) => `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? Number.NaN
 const p95 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length * 0.95)] ?? Number.NaN

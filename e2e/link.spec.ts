@@ -3,6 +3,7 @@
 // offline and sync in the "wrong" order, and the card ends as grading both in time order.
 import AxeBuilder from '@axe-core/playwright'
 import { type BrowserContext, expect, type Page, ReviewPage, setNow, test } from './fixtures'
+import { reviewKeptOffline } from './offline-ready'
 
 async function axeClean(page: Page): Promise<void> {
   const results = await new AxeBuilder({ page }).analyze()
@@ -98,21 +99,6 @@ test('a code links another device to the same learner; a used or expired code is
   await b.context.close()
   await c.context.close()
 })
-
-/** Waits until the service worker controls the page and keeps a copy of /review. */
-async function reviewKeptOffline(page: Page): Promise<void> {
-  await page.waitForFunction(() => navigator.serviceWorker?.controller !== null, null, { timeout: 30_000 })
-  // A copy with its queue (expect.poll awaits the page's promise; waitForFunction would not).
-  await expect
-    .poll(
-      () =>
-        page.evaluate(async () =>
-          ((await (await caches.match('/review'))?.text()) ?? '').includes('data-testid="review-card"'),
-        ),
-      { timeout: 30_000 },
-    )
-    .toBe(true)
-}
 
 async function gradeFirstCardGood(review: ReviewPage): Promise<string> {
   const cardId = (await review.cardId()) ?? ''

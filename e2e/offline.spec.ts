@@ -4,21 +4,7 @@
 // recorded once. Runs on the real clock (the device's grade times are real times).
 import AxeBuilder from '@axe-core/playwright'
 import { expect, type Page, type ReviewPage, test } from './fixtures'
-
-/** Waits until the service worker controls the page and keeps a copy of /review. */
-async function reviewKeptOffline(page: Page): Promise<void> {
-  await page.waitForFunction(() => navigator.serviceWorker?.controller !== null, null, { timeout: 30_000 })
-  // A copy with its queue (expect.poll awaits the page's promise; waitForFunction would not).
-  await expect
-    .poll(
-      () =>
-        page.evaluate(async () =>
-          ((await (await caches.match('/review'))?.text()) ?? '').includes('data-testid="review-card"'),
-        ),
-      { timeout: 30_000 },
-    )
-    .toBe(true)
-}
+import { reviewKeptOffline } from './offline-ready'
 
 async function exportedLogCount(page: Page): Promise<number> {
   const response = await page.request.get('/api/export')

@@ -1,20 +1,11 @@
 // A made-up but plausible review history as a Drill study-state export file: cards
 // reviewed at growing intervals, forgotten now and then (seeded), so the FSRS
 // optimizer has something to fit. Used by e2e/plan.spec.ts (imported through
-// POST /api/import) and by the unit tests and benchmark of the optimizer. Pure: no
-// app imports, time and seed passed in.
-const DAY_MS = 86_400_000
+// POST /api/import) and by the unit tests and benchmark of the optimizer. Pure (its one
+// import is the seeded generator): time and seed passed in.
+import { mulberry32 } from '../lib/mulberry32'
 
-function prng(seed: number): () => number {
-  let a = seed >>> 0
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0
-    let t = a
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
+const DAY_MS = 86_400_000
 
 export interface HistoryOptions {
   /** How many reviews in all (spread over `cards` cards, as evenly as they go). */
@@ -28,7 +19,7 @@ export interface HistoryOptions {
 }
 
 export function studyHistoryFile({ reviews, cards, startMs, seed, prefix = 'history' }: HistoryOptions) {
-  const random = prng(seed)
+  const random = mulberry32(seed)
   const reviewLogs: Record<string, unknown>[] = []
   const perCard = Math.ceil(reviews / cards)
   for (let c = 0; c < cards && reviewLogs.length < reviews; c++) {

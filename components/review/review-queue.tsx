@@ -19,8 +19,8 @@ import { keepReviewOffline } from '@/components/offline/service-worker'
 import { useQueuedGrades } from '@/components/offline/use-queued-grades'
 import { type GradeRating, RATING_NAMES } from '@/lib/srs/rubric'
 import { Button } from '../ui/button'
-import { isTypingTarget } from './keyboard'
 import { hiddenCardIds } from './queue-visibility'
+import { useUndoShortcut } from './use-undo-shortcut'
 
 export interface QueueItem {
   /** The card and its review round: stays the same across refreshes of the same card. */
@@ -97,16 +97,7 @@ function DeviceUndo({ grade, title }: { grade: QueuedGrade; title: string }) {
     })()
   }, [grade.key])
 
-  useEffect(() => {
-    function onKeyDown(event: KeyboardEvent) {
-      if (event.key.toLowerCase() !== 'z' || !(event.ctrlKey || event.metaKey) || event.shiftKey) return
-      if (isTypingTarget(event.target)) return
-      event.preventDefault()
-      undo()
-    }
-    window.addEventListener('keydown', onKeyDown)
-    return () => window.removeEventListener('keydown', onKeyDown)
-  }, [undo])
+  useUndoShortcut(undo)
 
   return (
     <div className="flex flex-wrap items-center gap-3">

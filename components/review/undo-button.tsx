@@ -1,11 +1,11 @@
 'use client'
 // Undo the latest review (button, or Ctrl+Z / ⌘Z outside a text box): the server
 // restores the stored pre-review card and deletes the log.
-import { useCallback, useEffect, useState, useTransition } from 'react'
+import { useCallback, useState, useTransition } from 'react'
 import { undoAction } from '@/app/review/actions'
 import { markUndone } from '@/components/offline/grade-store'
 import { Button } from '../ui/button'
-import { isTypingTarget } from './keyboard'
+import { useUndoShortcut } from './use-undo-shortcut'
 
 /** `lastGrade` says what the undo takes back: 'Good on "Card title", back Thu, 3 Dec, 04:00'. */
 export function UndoButton({ logId, lastGrade }: { logId: number; lastGrade: string }) {
@@ -22,16 +22,7 @@ export function UndoButton({ logId, lastGrade }: { logId: number; lastGrade: str
     })
   }, [logId, pending])
 
-  useEffect(() => {
-    function onKeyDown(event: KeyboardEvent) {
-      if (event.key.toLowerCase() !== 'z' || !(event.ctrlKey || event.metaKey) || event.shiftKey) return
-      if (isTypingTarget(event.target)) return
-      event.preventDefault()
-      undo()
-    }
-    window.addEventListener('keydown', onKeyDown)
-    return () => window.removeEventListener('keydown', onKeyDown)
-  }, [undo])
+  useUndoShortcut(undo)
 
   return (
     <div className="flex flex-wrap items-center gap-3">

@@ -1,6 +1,7 @@
 // Help me decide: deterministic for a seed, and monotone where it must be — asking
 // for more retention never costs fewer minutes, over a realistic deck.
 import { describe, expect, test } from 'vitest'
+import { mulberry32 } from '@/lib/mulberry32'
 import type { CardSchedule } from '@/lib/srs/scheduler'
 import { answerProfileFrom } from './answer-profile'
 import { type DecideCard, helpMeDecide, RETENTION_CHOICES } from './decide'
@@ -10,21 +11,9 @@ const t0 = Date.parse('2026-03-10T10:00:00Z')
 const config = { timezone: 'UTC', rolloverHour: 4 }
 const today = Math.floor((t0 - 4 * 3_600_000) / DAY_MS)
 
-/** mulberry32, for building the fixture deck. */
-function prng(seed: number) {
-  let a = seed >>> 0
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0
-    let t = a
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
-
 /** A deck of studied cards with stabilities from half a day to two months, and some not started. */
 function deck(size: number, seed: number): DecideCard[] {
-  const random = prng(seed)
+  const random = mulberry32(seed)
   return Array.from({ length: size }, (_, i) => {
     if (i % 10 === 9) return { cardId: `new-${i}`, schedule: null, startDay: today + (i % 7) }
     const stability = 0.5 + random() * 60

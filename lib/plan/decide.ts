@@ -14,6 +14,7 @@
 // intervals without fuzz, Again back the next study day, no daily limits; new cards
 // start on the days the pacing plans.
 import { S_MIN } from 'ts-fsrs'
+import { mulberry32 } from '@/lib/mulberry32'
 import type { CardSchedule } from '@/lib/srs/scheduler'
 import { type StudyDayConfig, studyDayNumberOf } from '@/lib/srs/study-day'
 import type { AnswerProfile } from './answer-profile'
@@ -64,20 +65,13 @@ export interface DecideResult {
   outcomes: RetentionOutcome[]
 }
 
-/** mulberry32 over a seed mixed from (seed, card, sample): small, fast, seeded. */
+/** mulberry32 over a seed mixed from (seed, card, sample). */
 function streamFor(seed: number, cardIndex: number, sample: number): () => number {
-  let a =
-    (Math.imul(seed ^ 0x9e3779b9, 0x85ebca6b) ^
+  return mulberry32(
+    Math.imul(seed ^ 0x9e3779b9, 0x85ebca6b) ^
       Math.imul(cardIndex + 1, 0xc2b2ae35) ^
-      Math.imul(sample + 1, 0x27d4eb2f)) >>>
-    0
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0
-    let t = a
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
+      Math.imul(sample + 1, 0x27d4eb2f),
+  )
 }
 
 function pick(shares: readonly number[], u: number): number {
