@@ -3,7 +3,7 @@
 // offline and sync in the "wrong" order, and the card ends as grading both in time order.
 import AxeBuilder from '@axe-core/playwright'
 import { type BrowserContext, expect, type Page, ReviewPage, setNow, test } from './fixtures'
-import { reviewKeptOffline } from './offline-ready'
+import { gradeShownCard, reviewKeptOffline } from './offline-review'
 
 async function axeClean(page: Page): Promise<void> {
   const results = await new AxeBuilder({ page }).analyze()
@@ -57,7 +57,7 @@ test('a code links another device to the same learner; a used or expired code is
   // A learner with one review on device A.
   const a = new ReviewPage(page)
   await a.open()
-  await gradeFirstCardGood(a)
+  await gradeShownCard(a)
   await expect(page.getByTestId('sync-status')).toHaveText('All grades synced')
   const code = await makeCode(page)
 
@@ -100,16 +100,6 @@ test('a code links another device to the same learner; a used or expired code is
   await c.context.close()
 })
 
-async function gradeFirstCardGood(review: ReviewPage): Promise<string> {
-  const cardId = (await review.cardId()) ?? ''
-  if (await review.showAnswerButton.isVisible()) {
-    await review.showAnswer()
-    await review.tickAll()
-  } else await review.answerDrill()
-  await review.grade('Good')
-  return cardId
-}
-
 test('two linked devices grade one card offline; B syncs first; the card is as if graded in time order', async ({
   page,
   context,
@@ -134,9 +124,9 @@ test('two linked devices grade one card offline; B syncs first; the card is as i
   await bDevice.page.reload()
 
   // A grades first, B a moment later: the same card (the day's first).
-  const cardOnA = await gradeFirstCardGood(a)
+  const cardOnA = await gradeShownCard(a)
   await page.waitForTimeout(1_500)
-  const cardOnB = await gradeFirstCardGood(b)
+  const cardOnB = await gradeShownCard(b)
   expect(cardOnB).toBe(cardOnA)
   await expect(bDevice.page.getByTestId('sync-status')).toHaveText('Offline — 1 grade waiting to sync')
 

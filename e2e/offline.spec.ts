@@ -3,24 +3,13 @@
 // browser is back online; a grade whose response was lost is retried under the same key and
 // recorded once. Runs on the real clock (the device's grade times are real times).
 import AxeBuilder from '@axe-core/playwright'
-import { expect, type Page, type ReviewPage, test } from './fixtures'
-import { reviewKeptOffline } from './offline-ready'
+import { expect, type Page, test } from './fixtures'
+import { gradeShownCard, reviewKeptOffline } from './offline-review'
 
 async function exportedLogCount(page: Page): Promise<number> {
   const response = await page.request.get('/api/export')
   expect(response.status()).toBe(200)
   return ((await response.json()) as { reviewLogs: unknown[] }).reviewLogs.length
-}
-
-/** Grades the card on screen Good (a recall card: reveal, tick all; a drill: answer it). */
-async function gradeShownCard(review: ReviewPage): Promise<string> {
-  const cardId = (await review.cardId()) ?? ''
-  if (await review.showAnswerButton.isVisible()) {
-    await review.showAnswer()
-    await review.tickAll()
-  } else await review.answerDrill()
-  await review.grade('Good')
-  return cardId
 }
 
 test('offline: the review page loads, 3 grades wait on the device, then sync once online', async ({
