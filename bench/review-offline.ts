@@ -111,15 +111,22 @@ export async function benchReviewOffline(distDir: string): Promise<boolean> {
       () => false,
     )
     if (reachable) throw new Error(`${url} still answers after the server stopped`)
-    const runs = [await audit(url, chrome.port, 'simulate'), await audit(url, chrome.port, 'devtools')]
     console.log(`/review offline (server stopped, service worker + kept copy), Lighthouse mobile, ${distDir}`)
     const ms = (n: number) => (Number.isNaN(n) ? '—' : `${n.toFixed(0)} ms`)
     let ok = true
-    for (const run of runs) {
+    for (const throttling of ['simulate', 'devtools'] as const) {
+      const run = await audit(url, chrome.port, throttling).catch((error: unknown) => {
+        console.log(`  ${throttling}: ${error instanceof Error ? error.message : error}`)
+        return null
+      })
+      if (!run) {
+        ok = false
+        continue
+      }
       const within = run.firstCardMs <= TARGET_MS
       ok &&= within
       console.log(
-        `  ${run.throttling === 'simulate' ? 'default (simulated throttling)' : 'applied throttling (devtools)'}: FCP ${ms(run.fcpMs)}, LCP ${ms(run.lcpMs)} (${run.lcpElement}), first card ${ms(run.firstCardMs)} (target ≤ ${TARGET_MS} ms) — ${within ? `ok (${(run.firstCardMs / TARGET_MS).toFixed(2)})` : 'OVER'}`,
+        `  ${run.throttling === 'simulate' ? 'default, simulated throttling (the mark: this CPU, not slowed)' : 'applied throttling (devtools, CPU 4× slower)'}: FCP ${ms(run.fcpMs)}, LCP ${ms(run.lcpMs)} (${run.lcpElement}), first card ${ms(run.firstCardMs)} (target ≤ ${TARGET_MS} ms) — ${within ? `ok (${(run.firstCardMs / TARGET_MS).toFixed(2)})` : 'OVER'}`,
       )
       for (const warning of run.warnings) console.log(`    warning: ${warning}`)
     }
