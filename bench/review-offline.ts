@@ -8,7 +8,8 @@
 //  - the same with the throttling applied (`devtools`: 4× slower CPU, 150 ms RTT, 1.6 Mbps), so
 //    the page's own first-card mark (components/review/first-card-mark.ts, from the
 //    user-timings audit) is a time on a slowed phone, not on this machine's CPU.
-// The first card counts once the queue read the device's grades; the target is checked on it.
+// The first card counts once the queue read the device's grades. The default run is judged on its
+// LCP, the applied-throttling run on the first-card mark. BENCH_LHR_DIR=<dir> keeps both reports.
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
@@ -30,6 +31,8 @@ export interface OfflineRun {
   firstCardMs: number
   lcpElement: string
   warnings: string[]
+  /** Lighthouse's measure of this machine's CPU during the run (its 4× slowdown assumes a fast desktop). */
+  benchmarkIndex: number
 }
 
 /** Opens /review online until the service worker controls it and keeps it with its queue. */
@@ -77,6 +80,11 @@ async function audit(url: string, port: number, throttling: Throttling): Promise
   })
   if (!result) throw new Error(`Lighthouse returned nothing for ${url}`)
   const { lhr } = result
+  if (process.env.BENCH_LHR_DIR)
+    fs.writeFileSync(
+      path.join(process.env.BENCH_LHR_DIR, `review-offline-${throttling}.json`),
+      JSON.stringify(lhr),
+    )
   if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`)
   const numeric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN
   const timings = (lhr.audits['user-timings']?.details as { items?: { name: string; startTime: number }[] })
@@ -88,6 +96,7 @@ async function audit(url: string, port: number, throttling: Throttling): Promise
     firstCardMs: timings?.find((t) => t.name === FIRST_CARD_MARK)?.startTime ?? Number.NaN,
     lcpElement: firstSelector(lhr.audits['largest-contentful-paint-element']?.details),
     warnings: lhr.runWarnings,
+    benchmarkIndex: lhr.environment.benchmarkIndex,
   }
 }
 
@@ -123,10 +132,15 @@ export async function benchReviewOffline(distDir: string): Promise<boolean> {
         ok = false
         continue
       }
-      const within = run.firstCardMs <= TARGET_MS
+      // Simulated throttling slows only Lighthouse's estimates (FCP, LCP), not the page's own mark:
+      // that run is judged on its LCP, the applied-throttling run on the first-card mark.
+      const simulated = run.throttling === 'simulate'
+      const judged = simulated ? run.lcpMs : run.firstCardMs
+      const within = judged <= TARGET_MS
       ok &&= within
+      const element = run.lcpElement === '?' ? '' : ` (${run.lcpElement})`
       console.log(
-        `  ${run.throttling === 'simulate' ? 'default, simulated throttling (the mark: this CPU, not slowed)' : 'applied throttling (devtools, CPU 4× slower)'}: FCP ${ms(run.fcpMs)}, LCP ${ms(run.lcpMs)} (${run.lcpElement}), first card ${ms(run.firstCardMs)} (target ≤ ${TARGET_MS} ms) — ${within ? `ok (${(run.firstCardMs / TARGET_MS).toFixed(2)})` : 'OVER'}`,
+        `  ${simulated ? 'default, simulated throttling' : 'applied throttling (devtools, CPU 4× slower)'}: FCP ${ms(run.fcpMs)}, LCP ${ms(run.lcpMs)}${element}, first card ${ms(run.firstCardMs)}${simulated ? ' (unslowed CPU)' : ''}; ${simulated ? 'LCP' : 'first card'} target ≤ ${TARGET_MS} ms — ${within ? 'ok' : 'OVER'} (${(judged / TARGET_MS).toFixed(2)}); CPU benchmark index ${run.benchmarkIndex.toFixed(0)}`,
       )
       for (const warning of run.warnings) console.log(`    warning: ${warning}`)
     }
