@@ -11,7 +11,7 @@
 // and, on the current build (NEXT_DIST_DIR, default .next; `npm run build` first), the service
 // worker's precache (target ≤ 1.5 MB) and /review offline in Lighthouse's mobile run: its first
 // card in ≤ 1.5 s (bench/review-offline.ts; BENCH_OFFLINE=0 leaves that run out).
-// Deterministic: a seeded PRNG; time is a fixed instant.
+// The sync figures are deterministic (a seeded PRNG, time a fixed instant); the Lighthouse run is not.
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
