@@ -8,8 +8,10 @@
 //  - the same 500 sent again (a retry after lost responses: answered from the replay table,
 //    target median ≤ 1 ms);
 //  - a bare review-log insert in its own transaction (the floor), and the ratios;
-// and the service worker's precache of the current build (target ≤ 1.5 MB).
-// Deterministic: a seeded PRNG; time is a fixed instant.
+// and, on the current build (NEXT_DIST_DIR, default .next; `npm run build` first), the service
+// worker's precache (target ≤ 1.5 MB) and /review offline in Lighthouse's mobile run: its first
+// card in ≤ 1.5 s (bench/review-offline.ts; BENCH_OFFLINE=0 leaves that run out).
+// The sync figures are deterministic (a seeded PRNG, time a fixed instant); the Lighthouse run is not.
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
@@ -23,6 +25,7 @@ import { gradeFingerprint } from '../lib/review/grade-key'
 import { gradeFoundCard } from '../lib/review/grade-review'
 import { DAY_MS } from '../lib/srs/study-day'
 import { distDir, precacheConfig } from '../scripts/build-sw'
+import { benchReviewOffline } from './review-offline'
 
 const QUEUED = Number(process.env.BENCH_QUEUED ?? 500)
 const BACKGROUND_LEARNERS = Number(process.env.BENCH_LEARNERS ?? 2_000)
@@ -194,3 +197,5 @@ if (fs.existsSync(path.join(distDir, 'BUILD_ID'))) {
 } else console.log(`service worker precache: no build in ${distDir} (run npm run build first)`)
 sqlite.close()
 fs.rmSync(dir, { recursive: true, force: true })
+if (fs.existsSync(path.join(distDir, 'BUILD_ID')) && process.env.BENCH_OFFLINE !== '0')
+  await benchReviewOffline(distDir)

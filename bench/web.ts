@@ -7,14 +7,12 @@
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import * as chromeLauncher from 'chrome-launcher'
 import lighthouse from 'lighthouse'
 import { startNextServer } from '../e2e/next-server'
+import { launchChrome } from './chrome'
 import { BENCH_PAGES } from './pages-list'
 import { buildForBench } from './production'
 
-const chromePath =
-  process.env.CHROME_PATH ?? (fs.existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined)
 const ROUTES_OF_INTEREST = new Set(['/sandbox', '/cards/[id]', '/stats', '/plan'])
 const TARGET_PERF = 95
 const TARGET_A11Y = 100
@@ -67,16 +65,7 @@ async function main(): Promise<number> {
       DRILL_PROVIDER_DB: path.join(dataDir, 'bench-provider.db'),
     },
   })
-  const chrome = await chromeLauncher.launch({
-    chromePath,
-    chromeFlags: [
-      '--headless=new',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-dev-shm-usage',
-      '--no-first-run',
-    ],
-  })
+  const chrome = await launchChrome()
   let failed = false
   try {
     console.log(

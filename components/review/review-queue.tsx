@@ -19,6 +19,7 @@ import { keepReviewOffline } from '@/components/offline/service-worker'
 import { useQueuedGrades } from '@/components/offline/use-queued-grades'
 import { type GradeRating, RATING_NAMES } from '@/lib/srs/rubric'
 import { Button } from '../ui/button'
+import { markFirstCard } from './first-card-mark'
 import { hiddenCardIds } from './queue-visibility'
 import { useUndoShortcut } from './use-undo-shortcut'
 
@@ -49,6 +50,10 @@ export function ReviewQueue({ items, serverUndo }: ReviewQueueProps) {
   // Until the device's queue is read, the first card (as the server rendered it).
   const hidden = grades ? hiddenCardIds(grades, items, isHeld) : new Set<string>()
   const current = items.find((item) => !hidden.has(item.cardId))
+  const firstCardKnown = grades !== null && current !== undefined
+  useEffect(() => {
+    if (firstCardKnown) markFirstCard()
+  }, [firstCardKnown])
   const titles = new Map(items.map((item) => [item.cardId, item.title]))
   // The device's latest grade this copy of the page does not know about: its Undo is ours.
   const latest = grades?.filter((g) => titles.has(g.body.cardId) && hidden.has(g.body.cardId)).at(-1)
