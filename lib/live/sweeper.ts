@@ -60,14 +60,9 @@ export function startSweeper(): void {
  * why, at once (before it listens); the sweeps themselves start once it serves (./serving.ts).
  */
 export function startSweeperOrRefuse(): void {
-  // Opens the runtime: reads and checks the settings; with PostgreSQL the shared buckets are set up.
-  refuseBadSettings(live)
-  whenServing(startSweeper)
-}
-
-function refuseBadSettings(open: () => unknown): void {
   try {
-    open()
+    // Opens the runtime: reads and checks the settings; with PostgreSQL the shared buckets are set up.
+    live()
   } catch (error) {
     if (error instanceof LiveSettingsError) {
       console.error(`Drill refuses to start: ${error.message}`)
@@ -75,4 +70,5 @@ function refuseBadSettings(open: () => unknown): void {
     }
     throw error
   }
+  whenServing(startSweeper)
 }
