@@ -18,6 +18,7 @@ import {
 import type { Sqlite } from '@/db/open'
 import { healthQueries } from '@/db/queries/health'
 import { hashApiKey } from '@/db/seed'
+import { gateOf } from '@/db/sql/gate'
 import { accountIdForApiKey, createAccount, newApiKey } from './accounts'
 import { consoleApiKey, ensureConsoleAccount, existingConsoleAccount } from './console-account'
 import { CONSOLE_SECRET, newConsoleSecret } from './console-secret'
@@ -49,18 +50,22 @@ export interface LiveData {
 }
 
 export function sqliteLiveData(sqlite: Sqlite): LiveData {
+  // Through the connection's gate: never inside a study transaction that is awaiting (db/sql/gate.ts).
+  const gate = gateOf(sqlite)
+  const now = async <T>(step: () => T): Promise<T> => gate.run(step)
   return {
-    accountIdForApiKey: async (apiKey) => accountIdForApiKey(sqlite, apiKey),
-    createAccount: async (options) => createAccount(sqlite, options),
-    existingConsoleAccount: async (learnerId) => existingConsoleAccount(sqlite, learnerId),
-    ensureConsoleAccount: async (learnerId, nowMs) => ensureConsoleAccount(sqlite, learnerId, nowMs),
-    keyRows: async (accountId) => getKeyRowsByAccountId(sqlite, accountId),
-    payments: async (accountId) => getPaymentsByAccountId(sqlite, accountId),
-    payment: async (accountId, paymentId) => getPaymentByAccountId(sqlite, accountId, paymentId),
-    async databaseAnswers() {
-      healthQueries(sqlite).checkDatabaseAnswers()
-      return true
-    },
+    accountIdForApiKey: (apiKey) => now(() => accountIdForApiKey(sqlite, apiKey)),
+    createAccount: (options) => now(() => createAccount(sqlite, options)),
+    existingConsoleAccount: (learnerId) => now(() => existingConsoleAccount(sqlite, learnerId)),
+    ensureConsoleAccount: (learnerId, nowMs) => now(() => ensureConsoleAccount(sqlite, learnerId, nowMs)),
+    keyRows: (accountId) => now(() => getKeyRowsByAccountId(sqlite, accountId)),
+    payments: (accountId) => now(() => getPaymentsByAccountId(sqlite, accountId)),
+    payment: (accountId, paymentId) => now(() => getPaymentByAccountId(sqlite, accountId, paymentId)),
+    databaseAnswers: () =>
+      now(() => {
+        healthQueries(sqlite).checkDatabaseAnswers()
+        return true
+      }),
   }
 }
 

@@ -10,6 +10,7 @@ import { pgEngineStore } from '@/db/engine-store-pg'
 import { openSqlite, type Sqlite } from '@/db/open'
 import { pgProviderLedger } from '@/db/provider-ledger-pg'
 import { pgBuckets } from '@/db/rate-limit-pg'
+import { gateOf } from '@/db/sql/gate'
 import {
   behaviourForToken,
   type Clock,
@@ -20,6 +21,7 @@ import {
   type SweepReport,
   systemClock,
 } from '@/lib/engine'
+import { gatedSqliteStore } from './gated-store'
 import { type PurgeReport, purgeIdleAccounts, purgeIdleAccountsOnPostgres } from './purge'
 import type { LiveSettings } from './settings'
 
@@ -64,7 +66,12 @@ export function createLiveRuntime({
     behaviour: behaviourForToken,
     timing: { slowMs: settings.providerSlowMs },
   })
-  const engine = createEngine({ sqlite, clock, provider, ...engineOptions(settings) })
+  const engine = createEngine({
+    store: gatedSqliteStore(sqlite),
+    clock,
+    provider,
+    ...engineOptions(settings),
+  })
   const runtime: SqliteLiveRuntime = {
     engine,
     provider,
@@ -72,7 +79,7 @@ export function createLiveRuntime({
     providerDb,
     settings,
     clock,
-    purgeIdle: async (options) => purgeIdleAccounts(runtime, options),
+    purgeIdle: async (options) => gateOf(sqlite).run(() => purgeIdleAccounts(runtime, options)),
   }
   return runtime
 }
