@@ -5,7 +5,7 @@
 import 'server-only'
 import { createHash } from 'node:crypto'
 import { cookies } from 'next/headers'
-import { sqlite } from '@/db/client'
+import { studyDb } from '@/db/client'
 import { deviceQueries } from '@/db/queries/devices'
 import { learnerQueries } from '@/db/queries/learners'
 import { DEVICE_COOKIE, isLearnerId, LEARNER_COOKIE } from './learner-cookie'
@@ -18,8 +18,8 @@ export class NoLearnerError extends Error {
 }
 
 /** Ensures the learners row exists (the write path); returns the id. */
-export function ensureLearner(learnerId: string, nowMs: number): string {
-  learnerQueries(sqlite()).insertLearnerIfMissing({ learnerId, nowMs })
+export async function ensureLearner(learnerId: string, nowMs: number): Promise<string> {
+  await learnerQueries(studyDb()).insertLearnerIfMissing({ learnerId, nowMs })
   return learnerId
 }
 
@@ -34,7 +34,7 @@ export async function currentLearnerId(): Promise<string> {
   if (
     deviceId &&
     isLearnerId(deviceId) &&
-    !deviceQueries(sqlite()).isDeviceOfLearner({ deviceId, learnerId: value })
+    !(await deviceQueries(studyDb()).isDeviceOfLearner({ deviceId, learnerId: value }))
   )
     return signedOutLearnerId(deviceId)
   return value
@@ -52,6 +52,6 @@ export async function writingLearnerId(nowMs: number): Promise<string> {
 }
 
 /** Whether this learner has been stored (made a first write). */
-export function isStoredLearner(learnerId: string): boolean {
-  return learnerQueries(sqlite()).findLearnerById({ learnerId }) !== undefined
+export async function isStoredLearner(learnerId: string): Promise<boolean> {
+  return (await learnerQueries(studyDb()).findLearnerById({ learnerId })) !== undefined
 }

@@ -22,6 +22,12 @@ function prepareAccountQueries(sqlite: Sqlite) {
     ),
     rekey: sqlite.prepare('UPDATE accounts SET api_key_hash = ? WHERE id = ?'),
     rekeyIfChanged: sqlite.prepare('UPDATE accounts SET api_key_hash = ? WHERE id = ? AND api_key_hash <> ?'),
+    // The console's learner row, written inside the console account's synchronous transaction
+    // (the study side's own learner queries are async: db/queries/learners.ts).
+    insertLearnerIfMissing: sqlite.prepare(
+      'INSERT INTO learners (id, created_at_ms) VALUES (?, ?) ON CONFLICT DO NOTHING',
+    ),
+    linkLearner: sqlite.prepare('UPDATE learners SET account_id = ? WHERE id = ?'),
   }
 
   return {
@@ -68,6 +74,12 @@ function prepareAccountQueries(sqlite: Sqlite) {
     /** Writes only when the hash differs (normally it does not). */
     rekeyAccountIfChanged({ accountId, apiKeyHash }: { accountId: number; apiKeyHash: string }): void {
       statements.rekeyIfChanged.run(apiKeyHash, accountId, apiKeyHash)
+    },
+    insertConsoleLearnerIfMissing({ learnerId, nowMs }: { learnerId: string; nowMs: number }): void {
+      statements.insertLearnerIfMissing.run(learnerId, nowMs)
+    },
+    linkLearnerToAccount({ learnerId, accountId }: { learnerId: string; accountId: number }): void {
+      statements.linkLearner.run(accountId, learnerId)
     },
   }
 }

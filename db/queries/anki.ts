@@ -1,7 +1,8 @@
 // Named reads and writes for Anki imports and exports: where an imported card came
 // from (anki_card_links), the suspension Anki gave it, and the review history an
 // export writes out. Scoped by learner_id like every study-side query.
-import type { Sqlite } from '../open'
+import type { Db } from '../sql/db'
+import { perConnection } from './per-connection'
 import type { NewReviewLogRecord } from './study'
 
 export interface AnkiCardLinkRecord {
@@ -23,52 +24,48 @@ export interface CardReviewRecord {
   dueAfterMs: number
 }
 
-function prepareAnkiQueries(sqlite: Sqlite) {
+function prepareAnkiQueries(db: Db) {
   const statements = {
-    links: sqlite.prepare(
-      `SELECT card_id AS cardId, guid, ord, note_id AS noteId, only_card_of_note AS onlyCardOfNote,
+    links: `SELECT card_id AS cardId, guid, ord, note_id AS noteId, only_card_of_note AS onlyCardOfNote,
          source_hash AS sourceHash
        FROM anki_card_links WHERE learner_id = ?`,
-    ),
-    upsertLink: sqlite.prepare(
-      `INSERT INTO anki_card_links (learner_id, card_id, guid, ord, note_id, only_card_of_note, source_hash)
+    upsertLink: `INSERT INTO anki_card_links (learner_id, card_id, guid, ord, note_id, only_card_of_note, source_hash)
        VALUES (@learnerId, @cardId, @guid, @ord, @noteId, @onlyCardOfNote, @sourceHash)
        ON CONFLICT (learner_id, card_id) DO UPDATE SET guid = excluded.guid, ord = excluded.ord,
          note_id = excluded.note_id, only_card_of_note = excluded.only_card_of_note,
          source_hash = excluded.source_hash`,
-    ),
-    setSuspended: sqlite.prepare('UPDATE own_cards SET suspended = ? WHERE learner_id = ? AND id = ?'),
-    reviewsOfCard: sqlite.prepare(
-      `SELECT card_id AS cardId, attempt_token AS attemptToken, rating, duration_ms AS durationMs,
+    setSuspended: 'UPDATE own_cards SET suspended = ? WHERE learner_id = ? AND id = ?',
+    reviewsOfCard: `SELECT card_id AS cardId, attempt_token AS attemptToken, rating, duration_ms AS durationMs,
          state_before AS stateBefore, reviewed_at_ms AS reviewedAtMs, due_after_ms AS dueAfterMs
        FROM review_logs WHERE learner_id = ? AND card_id = ? ORDER BY reviewed_at_ms, id`,
-    ),
-    insertReview: sqlite.prepare(
-      `INSERT INTO review_logs (learner_id, card_id, attempt_token, rating, suggested_rating, points_ticked, points_all,
+    insertReview: `INSERT INTO review_logs (learner_id, card_id, attempt_token, rating, suggested_rating, points_ticked, points_all,
          duration_ms, answer_mode, state_before, reviewed_at_ms, snapshot, due_after_ms)
        VALUES (@learnerId, @cardId, @attemptToken, @rating, @suggestedRating, @pointsTicked, @pointsAll,
          @durationMs, @answerMode, @stateBefore, @reviewedAtMs, @snapshot, @dueAfterMs)
        ON CONFLICT (learner_id, attempt_token) DO NOTHING`,
-    ),
-    reviewsOfLearner: sqlite.prepare(
-      `SELECT card_id AS cardId, attempt_token AS attemptToken, rating, duration_ms AS durationMs,
+    reviewsOfLearner: `SELECT card_id AS cardId, attempt_token AS attemptToken, rating, duration_ms AS durationMs,
          state_before AS stateBefore, reviewed_at_ms AS reviewedAtMs, due_after_ms AS dueAfterMs
        FROM review_logs WHERE learner_id = ? ORDER BY reviewed_at_ms, id`,
-    ),
   }
 
   return {
-    listAnkiCardLinksByLearnerId(learnerId: string): AnkiCardLinkRecord[] {
+    async listAnkiCardLinksByLearnerId(learnerId: string): Promise<AnkiCardLinkRecord[]> {
       return (
-        statements.links.all(learnerId) as (Omit<AnkiCardLinkRecord, 'onlyCardOfNote'> & {
+        (await db.all(statements.links, learnerId)) as (Omit<AnkiCardLinkRecord, 'onlyCardOfNote'> & {
           onlyCardOfNote: number
         })[]
       ).map((row) => ({ ...row, onlyCardOfNote: row.onlyCardOfNote === 1 }))
     },
-    saveAnkiCardLink({ learnerId, link }: { learnerId: string; link: AnkiCardLinkRecord }): void {
-      statements.upsertLink.run({ learnerId, ...link, onlyCardOfNote: link.onlyCardOfNote ? 1 : 0 })
+    async saveAnkiCardLink({
+      learnerId,
+      link,
+    }: {
+      learnerId: string
+      link: AnkiCardLinkRecord
+    }): Promise<void> {
+      await db.run(statements.upsertLink, { learnerId, ...link, onlyCardOfNote: link.onlyCardOfNote ? 1 : 0 })
     },
-    setSuspensionOfOwnCard({
+    async setSuspensionOfOwnCard({
       learnerId,
       cardId,
       suspended,
@@ -76,33 +73,30 @@ function prepareAnkiQueries(sqlite: Sqlite) {
       learnerId: string
       cardId: string
       suspended: boolean
-    }): void {
-      statements.setSuspended.run(suspended ? 1 : 0, learnerId, cardId)
+    }): Promise<void> {
+      await db.run(statements.setSuspended, suspended ? 1 : 0, learnerId, cardId)
     },
     /** One card's reviews in time order (an import replays them with the new ones). */
-    listReviewsOfCard({ learnerId, cardId }: { learnerId: string; cardId: string }): CardReviewRecord[] {
-      return statements.reviewsOfCard.all(learnerId, cardId) as CardReviewRecord[]
+    async listReviewsOfCard({
+      learnerId,
+      cardId,
+    }: {
+      learnerId: string
+      cardId: string
+    }): Promise<CardReviewRecord[]> {
+      return (await db.all(statements.reviewsOfCard, learnerId, cardId)) as CardReviewRecord[]
     },
     /** An imported review (its attempt token names the revlog row; a second time writes nothing). */
-    insertImportedReviewLog(log: NewReviewLogRecord): void {
-      statements.insertReview.run(log)
+    async insertImportedReviewLog(log: NewReviewLogRecord): Promise<void> {
+      await db.run(statements.insertReview, log)
     },
     /** Every review of the learner in time order (an export keeps those of the deck's cards). */
-    listReviewsByLearnerId(learnerId: string): CardReviewRecord[] {
-      return statements.reviewsOfLearner.all(learnerId) as CardReviewRecord[]
+    async listReviewsByLearnerId(learnerId: string): Promise<CardReviewRecord[]> {
+      return (await db.all(statements.reviewsOfLearner, learnerId)) as CardReviewRecord[]
     },
   }
 }
 
 export type AnkiQueries = ReturnType<typeof prepareAnkiQueries>
 
-const cache = new WeakMap<Sqlite, AnkiQueries>()
-
-export function ankiQueries(sqlite: Sqlite): AnkiQueries {
-  let queries = cache.get(sqlite)
-  if (!queries) {
-    queries = prepareAnkiQueries(sqlite)
-    cache.set(sqlite, queries)
-  }
-  return queries
-}
+export const ankiQueries = perConnection(prepareAnkiQueries)

@@ -1,5 +1,5 @@
 // Named reads and writes of the learners table (the anonymous learner behind the cookie).
-import type { Sqlite } from '../open'
+import type { Db } from '../sql/db'
 import { perConnection } from './per-connection'
 
 export interface LearnerRecord {
@@ -9,27 +9,19 @@ export interface LearnerRecord {
   accountId: number | null
 }
 
-function prepareLearnerQueries(sqlite: Sqlite) {
+function prepareLearnerQueries(db: Db) {
   const statements = {
-    insertIfMissing: sqlite.prepare(
-      'INSERT INTO learners (id, created_at_ms) VALUES (?, ?) ON CONFLICT DO NOTHING',
-    ),
-    byId: sqlite.prepare(
-      'SELECT id, created_at_ms AS createdAtMs, account_id AS accountId FROM learners WHERE id = ?',
-    ),
-    linkAccount: sqlite.prepare('UPDATE learners SET account_id = ? WHERE id = ?'),
+    insertIfMissing: 'INSERT INTO learners (id, created_at_ms) VALUES (?, ?) ON CONFLICT DO NOTHING',
+    byId: 'SELECT id, created_at_ms AS createdAtMs, account_id AS accountId FROM learners WHERE id = ?',
   }
 
   return {
     /** Stores the learner at their first write; a later call changes nothing. */
-    insertLearnerIfMissing({ learnerId, nowMs }: { learnerId: string; nowMs: number }): void {
-      statements.insertIfMissing.run(learnerId, nowMs)
+    async insertLearnerIfMissing({ learnerId, nowMs }: { learnerId: string; nowMs: number }): Promise<void> {
+      await db.run(statements.insertIfMissing, learnerId, nowMs)
     },
-    findLearnerById({ learnerId }: { learnerId: string }): LearnerRecord | undefined {
-      return statements.byId.get(learnerId) as LearnerRecord | undefined
-    },
-    linkLearnerToAccount({ learnerId, accountId }: { learnerId: string; accountId: number }): void {
-      statements.linkAccount.run(accountId, learnerId)
+    async findLearnerById({ learnerId }: { learnerId: string }): Promise<LearnerRecord | undefined> {
+      return (await db.get(statements.byId, learnerId)) as LearnerRecord | undefined
     },
   }
 }

@@ -1,7 +1,7 @@
 // Named reads and writes of learners' own cards. Every statement is scoped by
 // learner_id, so a learner can only ever read or change their own cards.
 // Prepared once per connection (grading resolves a card on every review).
-import type { Sqlite } from '../open'
+import type { Db } from '../sql/db'
 import { perConnection } from './per-connection'
 
 export interface OwnCardPointRecord {
@@ -58,52 +58,41 @@ function decode(row: Row | undefined): OwnCardRecord | undefined {
   }) as OwnCardRecord
 }
 
-function prepareOwnCardQueries(sqlite: Sqlite) {
+function prepareOwnCardQueries(db: Db) {
   const statements = {
     // Deck order: decks by slug (≈ by name), then cards in the order they were written.
-    list: sqlite.prepare(
-      `SELECT ${columns} FROM own_cards WHERE learner_id = ? ORDER BY deck_slug, created_at_ms, id`,
-    ),
-    titles: sqlite.prepare(
+    list: `SELECT ${columns} FROM own_cards WHERE learner_id = ? ORDER BY deck_slug, created_at_ms, id`,
+    titles:
       'SELECT id, title, deck_slug AS deckSlug, suspended FROM own_cards WHERE learner_id = ? ORDER BY deck_slug, created_at_ms, id',
-    ),
-    summaries: sqlite.prepare(
-      `SELECT id, deck_slug AS deckSlug, title, prompt, format, suspended, json_array_length(points) AS pointCount
+    summaries: `SELECT id, deck_slug AS deckSlug, title, prompt, format, suspended, ${db.dialect === 'postgres' ? 'json_array_length(points::json)' : 'json_array_length(points)'} AS pointCount
        FROM own_cards WHERE learner_id = ? ORDER BY deck_slug, created_at_ms, id`,
-    ),
-    points: sqlite.prepare(
+    points:
       'SELECT id, title, points FROM own_cards WHERE learner_id = ? ORDER BY deck_slug, created_at_ms, id',
-    ),
-    deckNames: sqlite.prepare(
+    deckNames:
       'SELECT deck_slug AS deckSlug, deck_name AS deckName FROM own_cards WHERE learner_id = ? ORDER BY deck_slug, created_at_ms, id',
-    ),
-    byId: sqlite.prepare(`SELECT ${columns} FROM own_cards WHERE learner_id = ? AND id = ?`),
-    count: sqlite.prepare('SELECT count(*) AS n FROM own_cards WHERE learner_id = ?'),
-    insert: sqlite.prepare(
-      `INSERT INTO own_cards (learner_id, id, title, deck_name, deck_slug, prompt, points, answer_markdown,
+    byId: `SELECT ${columns} FROM own_cards WHERE learner_id = ? AND id = ?`,
+    count: 'SELECT count(*) AS n FROM own_cards WHERE learner_id = ?',
+    insert: `INSERT INTO own_cards (learner_id, id, title, deck_name, deck_slug, prompt, points, answer_markdown,
          created_at_ms, updated_at_ms, format, suspended)
        VALUES (@learnerId, @id, @title, @deckName, @deckSlug, @prompt, @points, @answerMarkdown,
          @createdAtMs, @updatedAtMs, @format, @suspended)`,
-    ),
     // Suspension is Anki's, so an edit in Drill leaves it as it is.
-    update: sqlite.prepare(
-      `UPDATE own_cards SET title = @title, deck_name = @deckName, deck_slug = @deckSlug, prompt = @prompt,
+    update: `UPDATE own_cards SET title = @title, deck_name = @deckName, deck_slug = @deckSlug, prompt = @prompt,
          points = @points, answer_markdown = @answerMarkdown, updated_at_ms = @updatedAtMs, format = @format
        WHERE learner_id = @learnerId AND id = @id`,
-    ),
-    delete: sqlite.prepare('DELETE FROM own_cards WHERE learner_id = ? AND id = ?'),
-    deleteStates: sqlite.prepare('DELETE FROM card_states WHERE learner_id = ? AND card_id = ?'),
+    delete: 'DELETE FROM own_cards WHERE learner_id = ? AND id = ?',
+    deleteStates: 'DELETE FROM card_states WHERE learner_id = ? AND card_id = ?',
   }
 
   return {
-    listOwnCardsByLearnerId(learnerId: string): OwnCardRecord[] {
-      return (statements.list.all(learnerId) as Row[]).map((row) => decode(row) as OwnCardRecord)
+    async listOwnCardsByLearnerId(learnerId: string): Promise<OwnCardRecord[]> {
+      return ((await db.all(statements.list, learnerId)) as Row[]).map((row) => decode(row) as OwnCardRecord)
     },
     /** Ids, titles and deck slugs only, in deck order (lists that need no content). */
-    listOwnCardTitlesByLearnerId(
+    async listOwnCardTitlesByLearnerId(
       learnerId: string,
-    ): { id: string; title: string; deckSlug: string; suspended: boolean }[] {
-      const rows = statements.titles.all(learnerId) as {
+    ): Promise<{ id: string; title: string; deckSlug: string; suspended: boolean }[]> {
+      const rows = (await db.all(statements.titles, learnerId)) as {
         id: string
         title: string
         deckSlug: string
@@ -112,32 +101,43 @@ function prepareOwnCardQueries(sqlite: Sqlite) {
       return rows.map((row) => ({ ...row, suspended: row.suspended === 1 }))
     },
     /** What a list of cards shows (no answer, the points only counted), in deck order. */
-    listOwnCardSummariesByLearnerId(learnerId: string): OwnCardSummaryRecord[] {
+    async listOwnCardSummariesByLearnerId(learnerId: string): Promise<OwnCardSummaryRecord[]> {
       return (
-        statements.summaries.all(learnerId) as (Omit<OwnCardSummaryRecord, 'format' | 'suspended'> & {
+        (await db.all(statements.summaries, learnerId)) as (Omit<
+          OwnCardSummaryRecord,
+          'format' | 'suspended'
+        > & {
           format: 'markdown' | 'html' | null
           suspended: number
         })[]
       ).map((row) => ({ ...row, format: row.format ?? 'markdown', suspended: row.suspended === 1 }))
     },
     /** Ids, titles and points only, in deck order (the stats: no prompt, no answer). */
-    listOwnCardPointsByLearnerId(learnerId: string): Pick<OwnCardRecord, 'id' | 'title' | 'points'>[] {
-      return (statements.points.all(learnerId) as { id: string; title: string; points: string }[]).map(
-        (row) => ({ id: row.id, title: row.title, points: JSON.parse(row.points) as OwnCardPointRecord[] }),
-      )
+    async listOwnCardPointsByLearnerId(
+      learnerId: string,
+    ): Promise<Pick<OwnCardRecord, 'id' | 'title' | 'points'>[]> {
+      return (
+        (await db.all(statements.points, learnerId)) as { id: string; title: string; points: string }[]
+      ).map((row) => ({
+        id: row.id,
+        title: row.title,
+        points: JSON.parse(row.points) as OwnCardPointRecord[],
+      }))
     },
     /** Each card's deck slug and name only, in deck order (the deck list needs no content). */
-    listOwnCardDeckNamesByLearnerId(learnerId: string): Pick<OwnCardRecord, 'deckSlug' | 'deckName'>[] {
-      return statements.deckNames.all(learnerId) as Pick<OwnCardRecord, 'deckSlug' | 'deckName'>[]
+    async listOwnCardDeckNamesByLearnerId(
+      learnerId: string,
+    ): Promise<Pick<OwnCardRecord, 'deckSlug' | 'deckName'>[]> {
+      return (await db.all(statements.deckNames, learnerId)) as Pick<OwnCardRecord, 'deckSlug' | 'deckName'>[]
     },
-    getOwnCardByLearnerAndId({ learnerId, cardId }: { learnerId: string; cardId: string }) {
-      return decode(statements.byId.get(learnerId, cardId) as Row | undefined)
+    async getOwnCardByLearnerAndId({ learnerId, cardId }: { learnerId: string; cardId: string }) {
+      return decode((await db.get(statements.byId, learnerId, cardId)) as Row | undefined)
     },
-    countOwnCardsByLearnerId(learnerId: string): number {
-      return (statements.count.get(learnerId) as { n: number }).n
+    async countOwnCardsByLearnerId(learnerId: string): Promise<number> {
+      return ((await db.get(statements.count, learnerId)) as { n: number }).n
     },
-    insertOwnCard(learnerId: string, card: OwnCardRecord): void {
-      statements.insert.run({
+    async insertOwnCard(learnerId: string, card: OwnCardRecord): Promise<void> {
+      await db.run(statements.insert, {
         learnerId,
         ...card,
         points: JSON.stringify(card.points),
@@ -145,20 +145,25 @@ function prepareOwnCardQueries(sqlite: Sqlite) {
         suspended: card.suspended ? 1 : 0,
       })
     },
-    updateOwnCard(learnerId: string, card: Omit<OwnCardRecord, 'createdAtMs' | 'suspended'>): boolean {
+    async updateOwnCard(
+      learnerId: string,
+      card: Omit<OwnCardRecord, 'createdAtMs' | 'suspended'>,
+    ): Promise<boolean> {
       return (
-        statements.update.run({
-          learnerId,
-          ...card,
-          points: JSON.stringify(card.points),
-          format: card.format ?? 'markdown',
-        }).changes === 1
+        (
+          await db.run(statements.update, {
+            learnerId,
+            ...card,
+            points: JSON.stringify(card.points),
+            format: card.format ?? 'markdown',
+          })
+        ).changes === 1
       )
     },
     /** Deletes the card and its scheduling state; its review logs stay (history, stats, export). */
-    deleteOwnCard({ learnerId, cardId }: { learnerId: string; cardId: string }): boolean {
-      const changes = statements.delete.run(learnerId, cardId).changes
-      statements.deleteStates.run(learnerId, cardId)
+    async deleteOwnCard({ learnerId, cardId }: { learnerId: string; cardId: string }): Promise<boolean> {
+      const changes = (await db.run(statements.delete, learnerId, cardId)).changes
+      await db.run(statements.deleteStates, learnerId, cardId)
       return changes === 1
     },
   }

@@ -3,7 +3,8 @@
 // them, moving dues into the final window, and the two settings the plan writes on
 // its own (fitted FSRS parameters, a chosen desired retention). Prepared once per
 // connection; the connection is passed in, as in db/queries/study.ts.
-import type { Sqlite } from '../open'
+import type { Db } from '../sql/db'
+import { perConnection } from './per-connection'
 import type { CardStateRecord } from './study'
 
 type CardStateRow = [
@@ -54,48 +55,36 @@ export interface DueMove {
   scheduledDays: number
 }
 
-function preparePlanQueries(sqlite: Sqlite) {
+function preparePlanQueries(db: Db) {
   const statements = {
     // Rows as arrays (half the cost of named rows for a learner's thousands of cards).
-    cardStates: sqlite
-      .prepare(
-        `SELECT card_id, due_ms, stability, difficulty, elapsed_days, scheduled_days, learning_steps, reps, lapses,
+    cardStates: `SELECT card_id, due_ms, stability, difficulty, elapsed_days, scheduled_days, learning_steps, reps, lapses,
            state, last_review_ms FROM card_states WHERE learner_id = ? ORDER BY card_id`,
-      )
-      .raw(true),
-    history: sqlite
-      .prepare(
-        `SELECT card_id, rating, state_before, reviewed_at_ms, duration_ms
+    history: `SELECT card_id, rating, state_before, reviewed_at_ms, duration_ms
          FROM review_logs WHERE learner_id = ? ORDER BY card_id, reviewed_at_ms, id`,
-      )
-      .raw(true),
-    points: sqlite.prepare(
-      `SELECT card_id AS cardId, reviewed_at_ms AS reviewedAtMs, points_ticked AS pointsTicked, points_all AS pointsAll
+    points: `SELECT card_id AS cardId, reviewed_at_ms AS reviewedAtMs, points_ticked AS pointsTicked, points_all AS pointsAll
        FROM review_logs WHERE learner_id = ? ORDER BY card_id, reviewed_at_ms, id`,
-    ),
-    // SQLite takes the bare columns from the row that holds max(reviewed_at_ms).
-    lastReviews: sqlite.prepare(
-      `SELECT card_id AS cardId, rating, max(reviewed_at_ms) AS reviewedAtMs, snapshot, due_after_ms AS dueAfterMs
+    // SQLite takes the bare columns from the row that holds max(reviewed_at_ms); PostgreSQL
+    // says the same with DISTINCT ON (the later id breaks a tie, as the review loop's "last review" does).
+    lastReviews:
+      db.dialect === 'postgres'
+        ? `SELECT DISTINCT ON (card_id) card_id AS cardId, rating, reviewed_at_ms AS reviewedAtMs, snapshot,
+             due_after_ms AS dueAfterMs
+           FROM review_logs WHERE learner_id = ? ORDER BY card_id, reviewed_at_ms DESC, id DESC`
+        : `SELECT card_id AS cardId, rating, max(reviewed_at_ms) AS reviewedAtMs, snapshot, due_after_ms AS dueAfterMs
        FROM review_logs WHERE learner_id = ? GROUP BY card_id`,
-    ),
-    moveDue: sqlite.prepare(
-      `UPDATE card_states SET due_ms = @toMs, scheduled_days = @scheduledDays
+    moveDue: `UPDATE card_states SET due_ms = @toMs, scheduled_days = @scheduledDays
        WHERE learner_id = @learnerId AND card_id = @cardId AND due_ms = @fromMs`,
-    ),
-    saveParameters: sqlite.prepare(
-      `INSERT INTO learner_settings (learner_id, timezone, updated_at_ms, fsrs_parameters) VALUES (?, 'UTC', ?, ?)
+    saveParameters: `INSERT INTO learner_settings (learner_id, timezone, updated_at_ms, fsrs_parameters) VALUES (?, 'UTC', ?, ?)
        ON CONFLICT (learner_id) DO UPDATE SET fsrs_parameters = excluded.fsrs_parameters`,
-    ),
-    saveRetention: sqlite.prepare(
-      `INSERT INTO learner_settings (learner_id, timezone, updated_at_ms, desired_retention) VALUES (?, 'UTC', ?, ?)
+    saveRetention: `INSERT INTO learner_settings (learner_id, timezone, updated_at_ms, desired_retention) VALUES (?, 'UTC', ?, ?)
        ON CONFLICT (learner_id) DO UPDATE SET desired_retention = excluded.desired_retention,
          updated_at_ms = excluded.updated_at_ms`,
-    ),
   }
 
   return {
-    getCardStatesByLearnerId({ learnerId }: { learnerId: string }): CardStateRecord[] {
-      return (statements.cardStates.all(learnerId) as CardStateRow[]).map(
+    async getCardStatesByLearnerId({ learnerId }: { learnerId: string }): Promise<CardStateRecord[]> {
+      return (await db.values<CardStateRow>(statements.cardStates, learnerId)).map(
         ([
           cardId,
           dueMs,
@@ -124,8 +113,8 @@ function preparePlanQueries(sqlite: Sqlite) {
       )
     },
     /** Every review, grouped by card, each card's in time order. */
-    getReviewHistoryByLearnerId({ learnerId }: { learnerId: string }): HistoryReview[] {
-      return (statements.history.all(learnerId) as [string, number, number, number, number][]).map(
+    async getReviewHistoryByLearnerId({ learnerId }: { learnerId: string }): Promise<HistoryReview[]> {
+      return (await db.values<[string, number, number, number, number]>(statements.history, learnerId)).map(
         ([cardId, rating, stateBefore, reviewedAtMs, durationMs]) => ({
           cardId,
           rating,
@@ -135,22 +124,32 @@ function preparePlanQueries(sqlite: Sqlite) {
         }),
       )
     },
-    getPointReviewsByLearnerId({ learnerId }: { learnerId: string }): PointReview[] {
-      return statements.points.all(learnerId) as PointReview[]
+    async getPointReviewsByLearnerId({ learnerId }: { learnerId: string }): Promise<PointReview[]> {
+      return (await db.all(statements.points, learnerId)) as PointReview[]
     },
-    getLastReviewOfEachCardByLearnerId({ learnerId }: { learnerId: string }): LastReview[] {
-      return statements.lastReviews.all(learnerId) as LastReview[]
+    async getLastReviewOfEachCardByLearnerId({ learnerId }: { learnerId: string }): Promise<LastReview[]> {
+      return (await db.all(statements.lastReviews, learnerId)) as LastReview[]
     },
     /** Moves dues earlier in one transaction; a due that changed meanwhile (a grade) is left alone. */
-    moveCardDuesByLearnerId({ learnerId, moves }: { learnerId: string; moves: readonly DueMove[] }): number {
-      let moved = 0
-      sqlite.transaction(() => {
-        for (const move of moves) moved += statements.moveDue.run({ learnerId, ...move }).changes
-      })()
-      return moved
+    async moveCardDuesByLearnerId({
+      learnerId,
+      moves,
+    }: {
+      learnerId: string
+      moves: readonly DueMove[]
+    }): Promise<number> {
+      return db.transaction(
+        async (tx) => {
+          let moved = 0
+          for (const move of moves)
+            moved += (await tx.run(statements.moveDue, { learnerId, ...move })).changes
+          return moved
+        },
+        { lockKey: learnerId },
+      )
     },
     /** null: back to FSRS's defaults. A learner without a settings row gets one (defaults, UTC until the browser says). */
-    saveFsrsParametersByLearnerId({
+    async saveFsrsParametersByLearnerId({
       learnerId,
       parameters,
       nowMs,
@@ -158,10 +157,15 @@ function preparePlanQueries(sqlite: Sqlite) {
       learnerId: string
       parameters: readonly number[] | null
       nowMs: number
-    }): void {
-      statements.saveParameters.run(learnerId, nowMs, parameters === null ? null : JSON.stringify(parameters))
+    }): Promise<void> {
+      await db.run(
+        statements.saveParameters,
+        learnerId,
+        nowMs,
+        parameters === null ? null : JSON.stringify(parameters),
+      )
     },
-    saveDesiredRetentionByLearnerId({
+    async saveDesiredRetentionByLearnerId({
       learnerId,
       desiredRetention,
       nowMs,
@@ -169,21 +173,12 @@ function preparePlanQueries(sqlite: Sqlite) {
       learnerId: string
       desiredRetention: number
       nowMs: number
-    }): void {
-      statements.saveRetention.run(learnerId, nowMs, desiredRetention)
+    }): Promise<void> {
+      await db.run(statements.saveRetention, learnerId, nowMs, desiredRetention)
     },
   }
 }
 
 export type PlanQueries = ReturnType<typeof preparePlanQueries>
 
-const cache = new WeakMap<Sqlite, PlanQueries>()
-
-export function planQueries(sqlite: Sqlite): PlanQueries {
-  let queries = cache.get(sqlite)
-  if (!queries) {
-    queries = preparePlanQueries(sqlite)
-    cache.set(sqlite, queries)
-  }
-  return queries
-}
+export const planQueries = perConnection(preparePlanQueries)

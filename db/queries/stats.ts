@@ -1,6 +1,6 @@
 // Named reads for the stats page: one learner's whole review history (the columns
 // the stats use) and the settings the stats need. Card states come from study.ts.
-import type { Sqlite } from '../open'
+import type { Db } from '../sql/db'
 import { perConnection } from './per-connection'
 
 /**
@@ -24,38 +24,39 @@ export interface StatsSettingsRecord {
   rolloverHour: number
 }
 
-function prepareStatsQueries(sqlite: Sqlite) {
+function prepareStatsQueries(db: Db) {
   const statements = {
-    reviews: sqlite
-      .prepare(
-        `SELECT card_id, rating, state_before, reviewed_at_ms, duration_ms, points_ticked, points_all
+    reviews: `SELECT card_id, rating, state_before, reviewed_at_ms, duration_ms, points_ticked, points_all
          FROM review_logs WHERE learner_id = ? ORDER BY reviewed_at_ms, id`,
-      )
-      .raw(true),
     // Covered by the review_logs_learner_time index (its entries carry the rowid).
-    version: sqlite.prepare('SELECT count(*), max(id) FROM review_logs WHERE learner_id = ?').raw(true),
-    settings: sqlite.prepare(
-      `SELECT desired_retention AS desiredRetention, timezone, rollover_hour AS rolloverHour
+    version: 'SELECT count(*), max(id) FROM review_logs WHERE learner_id = ?',
+    settings: `SELECT desired_retention AS desiredRetention, timezone, rollover_hour AS rolloverHour
        FROM learner_settings WHERE learner_id = ?`,
-    ),
   }
 
   return {
     /** Every review of the learner, oldest first. */
-    listStatsReviewsByLearnerId({ learnerId }: { learnerId: string }): StatsReviewRecord[] {
-      return statements.reviews.all(learnerId) as StatsReviewRecord[]
+    async listStatsReviewsByLearnerId({ learnerId }: { learnerId: string }): Promise<StatsReviewRecord[]> {
+      return db.values<StatsReviewRecord>(statements.reviews, learnerId)
     },
     /**
      * What changes whenever the learner's review log does: review logs are only inserted
      * (new ids, never reused: AUTOINCREMENT) or deleted (the count drops, or a later insert
      * raises the newest id), so equal versions mean equal logs.
      */
-    findReviewLogVersionByLearnerId({ learnerId }: { learnerId: string }): string {
-      const [count, maxId] = statements.version.get(learnerId) as [number, number | null]
+    async findReviewLogVersionByLearnerId({ learnerId }: { learnerId: string }): Promise<string> {
+      const [[count, maxId] = [0, null]] = await db.values<[number, number | null]>(
+        statements.version,
+        learnerId,
+      )
       return `${count}:${maxId ?? 0}`
     },
-    findStatsSettingsByLearnerId({ learnerId }: { learnerId: string }): StatsSettingsRecord | undefined {
-      return statements.settings.get(learnerId) as StatsSettingsRecord | undefined
+    async findStatsSettingsByLearnerId({
+      learnerId,
+    }: {
+      learnerId: string
+    }): Promise<StatsSettingsRecord | undefined> {
+      return (await db.get(statements.settings, learnerId)) as StatsSettingsRecord | undefined
     },
   }
 }

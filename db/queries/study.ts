@@ -1,7 +1,7 @@
 // Named reads and writes for the study side (learner settings, card states,
 // review logs). Prepared once per connection: these run on every review.
 // Takes the connection as an argument so the app, tests and the benchmark share it.
-import type { Sqlite } from '../open'
+import type { Db } from '../sql/db'
 import { perConnection } from './per-connection'
 
 export interface LearnerSettingsRecord {
@@ -100,14 +100,11 @@ function parseParameters(json: string | null): number[] | null {
   }
 }
 
-function prepareStudyQueries(sqlite: Sqlite) {
+function prepareStudyQueries(db: Db) {
   const statements = {
-    settings: sqlite.prepare(`SELECT ${settingsColumns} FROM learner_settings WHERE learner_id = ?`),
-    insertSettingsIfMissing: sqlite.prepare(
-      `INSERT INTO learner_settings (learner_id, timezone, updated_at_ms) VALUES (?, ?, ?) ON CONFLICT DO NOTHING`,
-    ),
-    upsertSettings: sqlite.prepare(
-      `INSERT INTO learner_settings (learner_id, desired_retention, new_per_day, reviews_per_day, same_day_steps,
+    settings: `SELECT ${settingsColumns} FROM learner_settings WHERE learner_id = ?`,
+    insertSettingsIfMissing: `INSERT INTO learner_settings (learner_id, timezone, updated_at_ms) VALUES (?, ?, ?) ON CONFLICT DO NOTHING`,
+    upsertSettings: `INSERT INTO learner_settings (learner_id, desired_retention, new_per_day, reviews_per_day, same_day_steps,
          rollover_hour, timezone, updated_at_ms, interview_date, max_new_per_day)
        VALUES (@learnerId, @desiredRetention, @newPerDay, @reviewsPerDay, @sameDaySteps, @rolloverHour, @timezone, @updatedAtMs,
          @interviewDate, @maxNewPerDay)
@@ -116,20 +113,12 @@ function prepareStudyQueries(sqlite: Sqlite) {
          same_day_steps = excluded.same_day_steps, rollover_hour = excluded.rollover_hour,
          timezone = excluded.timezone, updated_at_ms = excluded.updated_at_ms,
          interview_date = excluded.interview_date, max_new_per_day = excluded.max_new_per_day`,
-    ),
-    cardState: sqlite.prepare(
-      `SELECT ${cardStateColumns} FROM card_states WHERE learner_id = ? AND card_id = ?`,
-    ),
-    dueCards: sqlite.prepare(dueCardsSql),
-    cardStates: sqlite.prepare(
-      `SELECT ${cardStateColumns} FROM card_states WHERE learner_id = ? ORDER BY card_id`,
-    ),
-    seenCardIds: sqlite.prepare(`SELECT card_id AS cardId FROM card_states WHERE learner_id = ?`),
-    nextDueFrom: sqlite.prepare(
-      `SELECT min(due_ms) AS dueMs FROM card_states WHERE learner_id = ? AND due_ms >= ?`,
-    ),
-    upsertCardState: sqlite.prepare(
-      `INSERT INTO card_states (learner_id, card_id, due_ms, stability, difficulty, elapsed_days, scheduled_days,
+    cardState: `SELECT ${cardStateColumns} FROM card_states WHERE learner_id = ? AND card_id = ?`,
+    dueCards: dueCardsSql,
+    cardStates: `SELECT ${cardStateColumns} FROM card_states WHERE learner_id = ? ORDER BY card_id`,
+    seenCardIds: `SELECT card_id AS cardId FROM card_states WHERE learner_id = ?`,
+    nextDueFrom: `SELECT min(due_ms) AS dueMs FROM card_states WHERE learner_id = ? AND due_ms >= ?`,
+    upsertCardState: `INSERT INTO card_states (learner_id, card_id, due_ms, stability, difficulty, elapsed_days, scheduled_days,
          learning_steps, reps, lapses, state, last_review_ms)
        VALUES (@learnerId, @cardId, @dueMs, @stability, @difficulty, @elapsedDays, @scheduledDays,
          @learningSteps, @reps, @lapses, @state, @lastReviewMs)
@@ -137,55 +126,34 @@ function prepareStudyQueries(sqlite: Sqlite) {
          difficulty = excluded.difficulty, elapsed_days = excluded.elapsed_days,
          scheduled_days = excluded.scheduled_days, learning_steps = excluded.learning_steps, reps = excluded.reps,
          lapses = excluded.lapses, state = excluded.state, last_review_ms = excluded.last_review_ms`,
-    ),
-    deleteCardState: sqlite.prepare(`DELETE FROM card_states WHERE learner_id = ? AND card_id = ?`),
-    reviewCountsBetween: sqlite.prepare(
-      `SELECT count(*) AS reviews, coalesce(sum(state_before = 0), 0) AS newCards FROM review_logs
+    deleteCardState: `DELETE FROM card_states WHERE learner_id = ? AND card_id = ?`,
+    reviewCountsBetween: `SELECT count(*) AS reviews, coalesce(sum(CASE WHEN state_before = 0 THEN 1 ELSE 0 END), 0) AS newCards FROM review_logs
        WHERE learner_id = ? AND reviewed_at_ms >= ? AND reviewed_at_ms < ?`,
-    ),
-    reviewCountOfCard: sqlite.prepare(
-      'SELECT count(*) AS n FROM review_logs WHERE learner_id = ? AND card_id = ?',
-    ),
-    reviewTimesSince: sqlite.prepare(
-      `SELECT reviewed_at_ms AS reviewedAtMs FROM review_logs WHERE learner_id = ? AND reviewed_at_ms >= ?
+    reviewCountOfCard: 'SELECT count(*) AS n FROM review_logs WHERE learner_id = ? AND card_id = ?',
+    reviewTimesSince: `SELECT reviewed_at_ms AS reviewedAtMs FROM review_logs WHERE learner_id = ? AND reviewed_at_ms >= ?
        ORDER BY reviewed_at_ms`,
-    ),
-    lastReviewOfCard: sqlite.prepare(
-      `SELECT ${reviewLogColumns} FROM review_logs WHERE learner_id = ? AND card_id = ?
+    lastReviewOfCard: `SELECT ${reviewLogColumns} FROM review_logs WHERE learner_id = ? AND card_id = ?
        ORDER BY reviewed_at_ms DESC, id DESC LIMIT 1`,
-    ),
-    latestReview: sqlite.prepare(
-      `SELECT ${reviewLogColumns} FROM review_logs WHERE learner_id = ? ORDER BY reviewed_at_ms DESC, id DESC LIMIT 1`,
-    ),
-    reviewById: sqlite.prepare(`SELECT ${reviewLogColumns} FROM review_logs WHERE id = ? AND learner_id = ?`),
-    reviewByAttempt: sqlite.prepare(
-      `SELECT ${reviewLogColumns} FROM review_logs WHERE learner_id = ? AND attempt_token = ?`,
-    ),
-    claimReview: sqlite.prepare(
-      `INSERT INTO review_logs (learner_id, card_id, attempt_token, rating, suggested_rating, points_ticked, points_all,
+    latestReview: `SELECT ${reviewLogColumns} FROM review_logs WHERE learner_id = ? ORDER BY reviewed_at_ms DESC, id DESC LIMIT 1`,
+    reviewById: `SELECT ${reviewLogColumns} FROM review_logs WHERE id = ? AND learner_id = ?`,
+    reviewByAttempt: `SELECT ${reviewLogColumns} FROM review_logs WHERE learner_id = ? AND attempt_token = ?`,
+    claimReview: `INSERT INTO review_logs (learner_id, card_id, attempt_token, rating, suggested_rating, points_ticked, points_all,
          duration_ms, answer_mode, state_before, reviewed_at_ms, snapshot, due_after_ms)
        VALUES (@learnerId, @cardId, @attemptToken, @rating, @suggestedRating, @pointsTicked, @pointsAll,
          @durationMs, @answerMode, @stateBefore, @reviewedAtMs, @snapshot, @dueAfterMs)
        ON CONFLICT (learner_id, attempt_token) DO NOTHING RETURNING id`,
-    ),
-    laterReviewOfCard: sqlite.prepare(
-      `SELECT id FROM review_logs WHERE learner_id = ? AND card_id = ? AND (reviewed_at_ms > ? OR (reviewed_at_ms = ? AND id > ?))
+    laterReviewOfCard: `SELECT id FROM review_logs WHERE learner_id = ? AND card_id = ? AND (reviewed_at_ms > ? OR (reviewed_at_ms = ? AND id > ?))
        LIMIT 1`,
-    ),
-    deleteReview: sqlite.prepare(`DELETE FROM review_logs WHERE id = ? AND learner_id = ?`),
-    reviewsOfCardAfter: sqlite.prepare(
-      `SELECT ${reviewLogColumns} FROM review_logs WHERE learner_id = ? AND card_id = ? AND reviewed_at_ms > ?
+    deleteReview: `DELETE FROM review_logs WHERE id = ? AND learner_id = ?`,
+    reviewsOfCardAfter: `SELECT ${reviewLogColumns} FROM review_logs WHERE learner_id = ? AND card_id = ? AND reviewed_at_ms > ?
        ORDER BY reviewed_at_ms, id`,
-    ),
-    rewriteReviewSchedule: sqlite.prepare(
-      `UPDATE review_logs SET snapshot = @snapshot, state_before = @stateBefore, due_after_ms = @dueAfterMs
+    rewriteReviewSchedule: `UPDATE review_logs SET snapshot = @snapshot, state_before = @stateBefore, due_after_ms = @dueAfterMs
        WHERE id = @logId AND learner_id = @learnerId`,
-    ),
   }
 
   return {
-    getLearnerSettingsByLearnerId(learnerId: string): LearnerSettingsRecord | undefined {
-      const row = statements.settings.get(learnerId) as
+    async getLearnerSettingsByLearnerId(learnerId: string): Promise<LearnerSettingsRecord | undefined> {
+      const row = (await db.get(statements.settings, learnerId)) as
         | (Omit<LearnerSettingsRecord, 'sameDaySteps' | 'fsrsParameters'> & {
             sameDaySteps: number
             fsrsParameters: string | null
@@ -200,7 +168,7 @@ function prepareStudyQueries(sqlite: Sqlite) {
       )
     },
     /** First visit: remember the browser's zone; later visits never overwrite a chosen setting. */
-    insertLearnerSettingsIfMissing({
+    async insertLearnerSettingsIfMissing({
       learnerId,
       timezone,
       nowMs,
@@ -208,28 +176,28 @@ function prepareStudyQueries(sqlite: Sqlite) {
       learnerId: string
       timezone: string
       nowMs: number
-    }): boolean {
-      return statements.insertSettingsIfMissing.run(learnerId, timezone, nowMs).changes === 1
+    }): Promise<boolean> {
+      return (await db.run(statements.insertSettingsIfMissing, learnerId, timezone, nowMs)).changes === 1
     },
-    saveLearnerSettings(settings: SavedLearnerSettings): void {
-      statements.upsertSettings.run({
+    async saveLearnerSettings(settings: SavedLearnerSettings): Promise<void> {
+      await db.run(statements.upsertSettings, {
         ...settings,
         sameDaySteps: settings.sameDaySteps ? 1 : 0,
         interviewDate: settings.interviewDate ?? null,
         maxNewPerDay: settings.maxNewPerDay ?? 50,
       })
     },
-    getCardStateByLearnerAndCardId({
+    async getCardStateByLearnerAndCardId({
       learnerId,
       cardId,
     }: {
       learnerId: string
       cardId: string
-    }): CardStateRecord | undefined {
-      return statements.cardState.get(learnerId, cardId) as CardStateRecord | undefined
+    }): Promise<CardStateRecord | undefined> {
+      return (await db.get(statements.cardState, learnerId, cardId)) as CardStateRecord | undefined
     },
     /** Cards with a state whose due time is before `dueBeforeMs`, earliest first. */
-    getDueCardsByLearnerId({
+    async getDueCardsByLearnerId({
       learnerId,
       dueBeforeMs,
       limit,
@@ -238,29 +206,40 @@ function prepareStudyQueries(sqlite: Sqlite) {
       dueBeforeMs: number
       limit: number
     }) {
-      return statements.dueCards.all(learnerId, dueBeforeMs, limit) as { cardId: string; dueMs: number }[]
+      return (await db.all(statements.dueCards, learnerId, dueBeforeMs, limit)) as {
+        cardId: string
+        dueMs: number
+      }[]
     },
     /** Every card state of the learner, by card id (stats, export). */
-    listCardStatesByLearnerId({ learnerId }: { learnerId: string }): CardStateRecord[] {
-      return statements.cardStates.all(learnerId) as CardStateRecord[]
+    async listCardStatesByLearnerId({ learnerId }: { learnerId: string }): Promise<CardStateRecord[]> {
+      return (await db.all(statements.cardStates, learnerId)) as CardStateRecord[]
     },
-    getSeenCardIdsByLearnerId(learnerId: string): Set<string> {
-      return new Set((statements.seenCardIds.all(learnerId) as { cardId: string }[]).map((row) => row.cardId))
+    async getSeenCardIdsByLearnerId(learnerId: string): Promise<Set<string>> {
+      return new Set(
+        ((await db.all(statements.seenCardIds, learnerId)) as { cardId: string }[]).map((row) => row.cardId),
+      )
     },
-    getNextDueMsByLearnerId({ learnerId, fromMs }: { learnerId: string; fromMs: number }): number | null {
-      return (statements.nextDueFrom.get(learnerId, fromMs) as { dueMs: number | null }).dueMs
+    async getNextDueMsByLearnerId({
+      learnerId,
+      fromMs,
+    }: {
+      learnerId: string
+      fromMs: number
+    }): Promise<number | null> {
+      return ((await db.get(statements.nextDueFrom, learnerId, fromMs)) as { dueMs: number | null }).dueMs
     },
-    saveCardState(learnerId: string, state: CardStateRecord): void {
-      statements.upsertCardState.run({ learnerId, ...state })
+    async saveCardState(learnerId: string, state: CardStateRecord): Promise<void> {
+      await db.run(statements.upsertCardState, { learnerId, ...state })
     },
-    deleteCardState({ learnerId, cardId }: { learnerId: string; cardId: string }): void {
-      statements.deleteCardState.run(learnerId, cardId)
+    async deleteCardState({ learnerId, cardId }: { learnerId: string; cardId: string }): Promise<void> {
+      await db.run(statements.deleteCardState, learnerId, cardId)
     },
     /** How many times the learner has reviewed one card (seeds a drill card's round). */
-    countReviewsOfCard({ learnerId, cardId }: { learnerId: string; cardId: string }): number {
-      return (statements.reviewCountOfCard.get(learnerId, cardId) as { n: number }).n
+    async countReviewsOfCard({ learnerId, cardId }: { learnerId: string; cardId: string }): Promise<number> {
+      return ((await db.get(statements.reviewCountOfCard, learnerId, cardId)) as { n: number }).n
     },
-    countReviewsByLearnerIdBetween({
+    async countReviewsByLearnerIdBetween({
       learnerId,
       fromMs,
       toMs,
@@ -269,63 +248,78 @@ function prepareStudyQueries(sqlite: Sqlite) {
       fromMs: number
       toMs: number
     }) {
-      return statements.reviewCountsBetween.get(learnerId, fromMs, toMs) as {
+      return (await db.get(statements.reviewCountsBetween, learnerId, fromMs, toMs)) as {
         reviews: number
         newCards: number
       }
     },
-    getReviewTimesByLearnerIdSince({ learnerId, sinceMs }: { learnerId: string; sinceMs: number }): number[] {
-      return (statements.reviewTimesSince.all(learnerId, sinceMs) as { reviewedAtMs: number }[]).map(
-        (r) => r.reviewedAtMs,
-      )
+    async getReviewTimesByLearnerIdSince({
+      learnerId,
+      sinceMs,
+    }: {
+      learnerId: string
+      sinceMs: number
+    }): Promise<number[]> {
+      return (
+        (await db.all(statements.reviewTimesSince, learnerId, sinceMs)) as { reviewedAtMs: number }[]
+      ).map((r) => r.reviewedAtMs)
     },
-    getLastReviewOfCard({
+    async getLastReviewOfCard({
       learnerId,
       cardId,
     }: {
       learnerId: string
       cardId: string
-    }): ReviewLogRecord | undefined {
-      return statements.lastReviewOfCard.get(learnerId, cardId) as ReviewLogRecord | undefined
+    }): Promise<ReviewLogRecord | undefined> {
+      return (await db.get(statements.lastReviewOfCard, learnerId, cardId)) as ReviewLogRecord | undefined
     },
-    getLatestReviewByLearnerId(learnerId: string): ReviewLogRecord | undefined {
-      return statements.latestReview.get(learnerId) as ReviewLogRecord | undefined
+    async getLatestReviewByLearnerId(learnerId: string): Promise<ReviewLogRecord | undefined> {
+      return (await db.get(statements.latestReview, learnerId)) as ReviewLogRecord | undefined
     },
-    getReviewLogById({
+    async getReviewLogById({
       learnerId,
       logId,
     }: {
       learnerId: string
       logId: number
-    }): ReviewLogRecord | undefined {
-      return statements.reviewById.get(logId, learnerId) as ReviewLogRecord | undefined
+    }): Promise<ReviewLogRecord | undefined> {
+      return (await db.get(statements.reviewById, logId, learnerId)) as ReviewLogRecord | undefined
     },
-    getReviewLogByAttemptToken({ learnerId, attemptToken }: { learnerId: string; attemptToken: string }) {
-      return statements.reviewByAttempt.get(learnerId, attemptToken) as ReviewLogRecord | undefined
+    async getReviewLogByAttemptToken({
+      learnerId,
+      attemptToken,
+    }: {
+      learnerId: string
+      attemptToken: string
+    }) {
+      return (await db.get(statements.reviewByAttempt, learnerId, attemptToken)) as
+        | ReviewLogRecord
+        | undefined
     },
     /** Inserts the log; returns its id, or null when the attempt token was already claimed. */
-    claimReviewLog(log: NewReviewLogRecord): number | null {
-      const row = statements.claimReview.get(log) as { id: number } | undefined
+    async claimReviewLog(log: NewReviewLogRecord): Promise<number | null> {
+      const row = (await db.get(statements.claimReview, log)) as { id: number } | undefined
       return row?.id ?? null
     },
-    hasLaterReviewOfCard(
+    async hasLaterReviewOfCard(
       log: Pick<ReviewLogRecord, 'learnerId' | 'cardId' | 'reviewedAtMs' | 'id'>,
-    ): boolean {
+    ): Promise<boolean> {
       return (
-        statements.laterReviewOfCard.get(
+        (await db.get(
+          statements.laterReviewOfCard,
           log.learnerId,
           log.cardId,
           log.reviewedAtMs,
           log.reviewedAtMs,
           log.id,
-        ) !== undefined
+        )) !== undefined
       )
     },
-    deleteReviewLog({ learnerId, logId }: { learnerId: string; logId: number }): void {
-      statements.deleteReview.run(logId, learnerId)
+    async deleteReviewLog({ learnerId, logId }: { learnerId: string; logId: number }): Promise<void> {
+      await db.run(statements.deleteReview, logId, learnerId)
     },
     /** The card's reviews strictly after `afterMs`, in time order (a late grade merges before them). */
-    listReviewsOfCardAfter({
+    async listReviewsOfCardAfter({
       learnerId,
       cardId,
       afterMs,
@@ -333,18 +327,18 @@ function prepareStudyQueries(sqlite: Sqlite) {
       learnerId: string
       cardId: string
       afterMs: number
-    }): ReviewLogRecord[] {
-      return statements.reviewsOfCardAfter.all(learnerId, cardId, afterMs) as ReviewLogRecord[]
+    }): Promise<ReviewLogRecord[]> {
+      return (await db.all(statements.reviewsOfCardAfter, learnerId, cardId, afterMs)) as ReviewLogRecord[]
     },
     /** A log replayed after an earlier grade merged in: the card before it and the due it produced. */
-    rewriteReviewLogSchedule(row: {
+    async rewriteReviewLogSchedule(row: {
       learnerId: string
       logId: number
       snapshot: string | null
       stateBefore: number
       dueAfterMs: number
-    }): void {
-      statements.rewriteReviewSchedule.run(row)
+    }): Promise<void> {
+      await db.run(statements.rewriteReviewSchedule, row)
     },
   }
 }

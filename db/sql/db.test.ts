@@ -55,7 +55,7 @@ describe.each(layers)('the data layer on %s', (_name, open) => {
       done: true,
       ratio: 0.25,
     })
-    await db.run('INSERT INTO items (id, learner_id, done, ratio) VALUES (?, ?, ?, ?)', [2, 'a', false, 1.5])
+    await db.run('INSERT INTO items (id, learner_id, done, ratio) VALUES (?, ?, ?, ?)', 2, 'a', false, 1.5)
     const rows = await db.all<{ id: number; learnerId: string; done: number; ratio: number }>(
       'SELECT id, learner_id AS learnerId, done, ratio FROM items ORDER BY id',
     )
@@ -67,19 +67,19 @@ describe.each(layers)('the data layer on %s', (_name, open) => {
       total: 1,
       idSum: 2,
     })
-    expect((await db.run('UPDATE items SET ratio = ratio * 2 WHERE learner_id = ?', ['a'])).changes).toBe(2)
-    expect(await db.get('SELECT id FROM items WHERE id = ?', [99])).toBeUndefined()
+    expect((await db.run('UPDATE items SET ratio = ratio * 2 WHERE learner_id = ?', 'a')).changes).toBe(2)
+    expect(await db.get('SELECT id FROM items WHERE id = ?', 99)).toBeUndefined()
   })
 
   it('commits a transaction whole, and a throw inside it leaves nothing behind', async () => {
     const db = await open()
     await db.transaction(async (tx) => {
-      await tx.run('INSERT INTO items VALUES (1, ?, ?, 0)', ['a', 0])
-      await tx.run('INSERT INTO items VALUES (2, ?, ?, 0)', ['a', 0])
+      await tx.run('INSERT INTO items VALUES (1, ?, ?, 0)', 'a', 0)
+      await tx.run('INSERT INTO items VALUES (2, ?, ?, 0)', 'a', 0)
     })
     await expect(
       db.transaction(async (tx) => {
-        await tx.run('INSERT INTO items VALUES (3, ?, ?, 0)', ['a', 0])
+        await tx.run('INSERT INTO items VALUES (3, ?, ?, 0)', 'a', 0)
         throw new Error('changed my mind')
       }),
     ).rejects.toThrow('changed my mind')
@@ -89,7 +89,7 @@ describe.each(layers)('the data layer on %s', (_name, open) => {
   it('runs calls made outside `tx` during a transaction inside it, not beside it', async () => {
     const db = await open()
     await db.transaction(async (tx) => {
-      await tx.run('INSERT INTO items VALUES (1, ?, ?, 0)', ['a', 0])
+      await tx.run('INSERT INTO items VALUES (1, ?, ?, 0)', 'a', 0)
       // The outer handle, as a use case calling another would: it sees the transaction's row.
       expect(await db.get('SELECT id FROM items WHERE id = 1')).toEqual({ id: 1 })
     })
@@ -97,14 +97,14 @@ describe.each(layers)('the data layer on %s', (_name, open) => {
 
   it('serializes transactions on one key: 20 concurrent read-then-write increments lose none', async () => {
     const db = await open()
-    await db.run('INSERT INTO items VALUES (1, ?, ?, 0)', ['a', 0])
+    await db.run('INSERT INTO items VALUES (1, ?, ?, 0)', 'a', 0)
     await Promise.all(
       Array.from({ length: 20 }, () =>
         db.transaction(
           async (tx) => {
             const row = await tx.get<{ ratio: number }>('SELECT ratio FROM items WHERE id = 1')
             await new Promise((resolve) => setTimeout(resolve, 1))
-            await tx.run('UPDATE items SET ratio = ? WHERE id = 1', [(row?.ratio ?? 0) + 1])
+            await tx.run('UPDATE items SET ratio = ? WHERE id = 1', (row?.ratio ?? 0) + 1)
           },
           { lockKey: 'a' },
         ),
@@ -131,7 +131,7 @@ describe('the SQLite gate', () => {
     )
     await expect(
       db.transaction(async (tx) => {
-        await tx.run('INSERT INTO items VALUES (1, ?, ?, 0)', ['a', 0])
+        await tx.run('INSERT INTO items VALUES (1, ?, ?, 0)', 'a', 0)
         await new Promise((resolve) => setTimeout(resolve, 10))
         throw new Error('roll back')
       }),

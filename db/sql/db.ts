@@ -10,8 +10,24 @@
 
 export type Dialect = 'sqlite' | 'postgres'
 
-/** Positional (`?`) values, or named (`@name`) ones. JS booleans are stored as 0/1 / true/false. */
-export type Params = readonly unknown[] | Readonly<Record<string, unknown>>
+/**
+ * A statement's values, as better-sqlite3 takes them: positional ones (`?`) in order, or one
+ * plain object of named ones (`@name`). JS booleans are stored as SQLite's 0/1 and PostgreSQL's
+ * booleans alike.
+ */
+export type Params = readonly unknown[]
+
+/** One plain object of named values (not a Buffer, an array or null). */
+export function namedValues(params: Params): Readonly<Record<string, unknown>> | null {
+  const [only] = params
+  return params.length === 1 &&
+    typeof only === 'object' &&
+    only !== null &&
+    !Array.isArray(only) &&
+    !ArrayBuffer.isView(only)
+    ? (only as Record<string, unknown>)
+    : null
+}
 
 export interface RunResult {
   /** Rows the statement inserted, updated or deleted. */
@@ -30,9 +46,11 @@ export interface TransactionOptions {
 
 export interface Db {
   readonly dialect: Dialect
-  all<Row>(sql: string, params?: Params): Promise<Row[]>
-  get<Row>(sql: string, params?: Params): Promise<Row | undefined>
-  run(sql: string, params?: Params): Promise<RunResult>
+  all<Row>(sql: string, ...params: Params): Promise<Row[]>
+  get<Row>(sql: string, ...params: Params): Promise<Row | undefined>
+  /** Rows as arrays of column values (half the cost of named rows for thousands of them). */
+  values<Row extends unknown[]>(sql: string, ...params: Params): Promise<Row[]>
+  run(sql: string, ...params: Params): Promise<RunResult>
   /**
    * `body` inside one transaction, committed when it resolves, rolled back when it throws.
    * On PostgreSQL a serialization failure or deadlock runs `body` again, so it must do

@@ -24,12 +24,12 @@ export function createGate(): Gate {
   const holder = new AsyncLocalStorage<true>()
   const gate: Gate = {
     run<T>(step: () => T): T | Promise<T> {
-      if (!closed || holder.getStore()) return step()
+      if (closed === null || holder.getStore()) return step()
       return closed.then(() => gate.run(step) as T | Promise<T>)
     },
     async hold<T>(body: () => Promise<T>): Promise<T> {
       if (holder.getStore()) return body()
-      while (closed) await closed
+      while (closed !== null) await closed
       let open!: () => void
       closed = new Promise<void>((resolve) => {
         open = resolve

@@ -7,7 +7,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks'
 import pg from 'pg'
 import { retrying } from '../pg-transaction'
-import type { Db, Params, RunResult, TransactionOptions } from './db'
+import { type Db, namedValues, type Params, type RunResult, type TransactionOptions } from './db'
 import { type PgStatement, toPostgres } from './translate'
 
 const BOOL_OID = 16
@@ -49,31 +49,36 @@ function createPgDb(pool: pg.Pool): Db {
   // pool would see none of its writes and could wait on its locks forever.
   const inTransaction = new AsyncLocalStorage<Client>()
 
-  const query = (client: Client, sql: string, params: Params | undefined): Promise<pg.QueryResult> => {
+  const query = (client: Client, sql: string, params: Params, arrays = false): Promise<pg.QueryResult> => {
     let statement = statements.get(sql)
     if (!statement) {
       statement = toPostgres(sql)
       statements.set(sql, statement)
     }
-    const values =
-      params === undefined
-        ? []
-        : Array.isArray(params)
-          ? params
-          : (statement.names ?? []).map((name) => {
-              const value = (params as Record<string, unknown>)[name]
-              if (value === undefined) throw new Error(`no value for @${name} in: ${sql}`)
-              return value
-            })
-    return client.query({ text: statement.text, values: values as unknown[], types })
+    const named = statement.names && namedValues(params)
+    const values = named
+      ? (statement.names ?? []).map((name) => {
+          const value = named[name]
+          if (value === undefined) throw new Error(`no value for @${name} in: ${sql}`)
+          return value
+        })
+      : params
+    return client.query({
+      text: statement.text,
+      values: values as unknown[],
+      types,
+      ...(arrays ? { rowMode: 'array' as const } : {}),
+    })
   }
 
   const on = (client: Client): Db => ({
     dialect: 'postgres',
-    all: async <Row>(sql: string, params?: Params) => (await query(client, sql, params)).rows as Row[],
-    get: async <Row>(sql: string, params?: Params) =>
+    all: async <Row>(sql: string, ...params: Params) => (await query(client, sql, params)).rows as Row[],
+    get: async <Row>(sql: string, ...params: Params) =>
       (await query(client, sql, params)).rows[0] as Row | undefined,
-    run: async (sql: string, params?: Params): Promise<RunResult> => ({
+    values: async <Row extends unknown[]>(sql: string, ...params: Params) =>
+      (await query(client, sql, params, true)).rows as Row[],
+    run: async (sql: string, ...params: Params): Promise<RunResult> => ({
       changes: (await query(client, sql, params)).rowCount ?? 0,
     }),
     transaction: (body) => body(on(client)),
@@ -87,9 +92,10 @@ function createPgDb(pool: pg.Pool): Db {
 
   return {
     dialect: 'postgres',
-    all: (sql, params) => current().all(sql, params),
-    get: (sql, params) => current().get(sql, params),
-    run: (sql, params) => current().run(sql, params),
+    all: (sql, ...params) => current().all(sql, ...params),
+    get: (sql, ...params) => current().get(sql, ...params),
+    values: (sql, ...params) => current().values(sql, ...params),
+    run: (sql, ...params) => current().run(sql, ...params),
     transaction<T>(body: (tx: Db) => Promise<T>, options?: TransactionOptions): Promise<T> {
       const open = inTransaction.getStore()
       if (open) return body(on(open))

@@ -4,7 +4,7 @@
 // it between its awaits.
 import type { Statement } from 'better-sqlite3'
 import type { Sqlite } from '../open'
-import type { Db, Params, RunResult } from './db'
+import { type Db, namedValues, type Params, type RunResult } from './db'
 import { gateOf } from './gate'
 
 /** better-sqlite3 binds no booleans: SQLite keeps them as 0/1. */
@@ -12,12 +12,12 @@ function bindable(value: unknown): unknown {
   return typeof value === 'boolean' ? Number(value) : value
 }
 
-function bind(params: Params | undefined): unknown[] {
-  if (params === undefined) return []
-  if (Array.isArray(params)) return params.map(bindable)
-  const named: Record<string, unknown> = {}
-  for (const [name, value] of Object.entries(params)) named[name] = bindable(value)
-  return [named]
+function bind(params: Params): unknown[] {
+  const named = namedValues(params)
+  if (!named) return params.map(bindable)
+  const bound: Record<string, unknown> = {}
+  for (const [name, value] of Object.entries(named)) bound[name] = bindable(value)
+  return [bound]
 }
 
 const layers = new WeakMap<Sqlite, Db>()
@@ -35,11 +35,13 @@ export function sqliteDb(sqlite: Sqlite): Db {
 function createSqliteDb(sqlite: Sqlite): Db {
   const statements = new Map<string, Statement>()
   const gate = gateOf(sqlite)
-  const prepared = (sql: string): Statement => {
-    let statement = statements.get(sql)
+  const arrays = new Map<string, Statement>()
+  const prepared = (sql: string, cache = statements): Statement => {
+    let statement = cache.get(sql)
     if (!statement) {
       statement = sqlite.prepare(sql)
-      statements.set(sql, statement)
+      if (cache === arrays) statement.raw(true)
+      cache.set(sql, statement)
     }
     return statement
   }
@@ -52,10 +54,12 @@ function createSqliteDb(sqlite: Sqlite): Db {
   }
   const db: Db = {
     dialect: 'sqlite',
-    all: <Row>(sql: string, params?: Params) => now(() => prepared(sql).all(...bind(params)) as Row[]),
-    get: <Row>(sql: string, params?: Params) =>
+    all: <Row>(sql: string, ...params: Params) => now(() => prepared(sql).all(...bind(params)) as Row[]),
+    get: <Row>(sql: string, ...params: Params) =>
       now(() => prepared(sql).get(...bind(params)) as Row | undefined),
-    run: (sql: string, params?: Params) =>
+    values: <Row extends unknown[]>(sql: string, ...params: Params) =>
+      now(() => prepared(sql, arrays).all(...bind(params)) as Row[]),
+    run: (sql: string, ...params: Params) =>
       now((): RunResult => ({ changes: prepared(sql).run(...bind(params)).changes })),
     transaction: <T>(body: (tx: Db) => Promise<T>) =>
       gate.hold(async () => {

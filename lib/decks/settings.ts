@@ -1,7 +1,8 @@
 // Which decks a learner switched off: learner_settings.disabled_decks, a JSON
 // array of deck ids. A deck not in the list is on, so new decks start on.
-import type { Sqlite } from '@/db/open'
+
 import { deckSettingQueries } from '@/db/queries/deck-settings'
+import type { Db } from '@/db/sql/db'
 import type { DeckId } from './types'
 
 export function parseDeckIds(json: string): DeckId[] {
@@ -13,19 +14,19 @@ export function parseDeckIds(json: string): DeckId[] {
   }
 }
 
-export function disabledDecksOf(sqlite: Sqlite, learnerId: string): Set<DeckId> {
-  const json = deckSettingQueries(sqlite).findDisabledDecksJsonByLearnerId({ learnerId })
+export async function disabledDecksOf(db: Db, learnerId: string): Promise<Set<DeckId>> {
+  const json = await deckSettingQueries(db).findDisabledDecksJsonByLearnerId({ learnerId })
   return new Set(json === undefined ? [] : parseDeckIds(json))
 }
 
-export function saveDisabledDecks(
-  sqlite: Sqlite,
+export async function saveDisabledDecks(
+  db: Db,
   learnerId: string,
   deckIds: Iterable<DeckId>,
   nowMs: number,
-): void {
+): Promise<void> {
   const sorted = [...new Set(deckIds)].sort()
-  deckSettingQueries(sqlite).saveDisabledDecksJson({
+  await deckSettingQueries(db).saveDisabledDecksJson({
     learnerId,
     disabledDecksJson: JSON.stringify(sorted),
     nowMs,

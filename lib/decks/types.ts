@@ -3,7 +3,7 @@
 // (the drills, from engine traces). Every deck source yields the same ReviewCard, so
 // /review, stats, undo and the study-state transfer never ask where a card came from;
 // what does vary by kind of card (the suggested rating) the source passes in.
-import type { Sqlite } from '@/db/open'
+import type { Db } from '@/db/sql/db'
 import type { SuggestRating } from '@/lib/srs/rubric'
 import type { StudyCard } from '@/lib/srs/study-card'
 
@@ -40,13 +40,16 @@ export interface ReviewCard extends StudyCard {
   suspended?: boolean
 }
 
+/** A source's answer: built-in and drill cards are at hand, a learner's own come from the database. */
+export type MaybeAsync<T> = T | Promise<T>
+
 export interface DeckSource {
   /** The deck(s) this source provides, in deck order. */
-  info: DeckInfo | ((sqlite: Sqlite, learnerId: string) => DeckInfo[])
+  info: DeckInfo | ((db: Db, learnerId: string) => MaybeAsync<DeckInfo[]>)
   /** Every card of this source for this learner, in deck order. */
-  cards(sqlite: Sqlite, learnerId: string): ReviewCard[]
+  cards(db: Db, learnerId: string): MaybeAsync<ReviewCard[]>
   /** Optional fast path for one card (grading resolves one card per review). */
-  cardById?(sqlite: Sqlite, learnerId: string, cardId: string): ReviewCard | undefined
+  cardById?(db: Db, learnerId: string, cardId: string): MaybeAsync<ReviewCard | undefined>
   /** The rating this source's cards suggest from the points ticked (stored with each review). */
   suggestRating: SuggestRating
   /**
@@ -55,9 +58,9 @@ export interface DeckSource {
    */
   warm?(): Promise<void>
   /** Optional fast path for lists that need no content (the interview plan): ids, decks, titles. */
-  titles?(sqlite: Sqlite, learnerId: string): DeckCardTitle[]
+  titles?(db: Db, learnerId: string): MaybeAsync<DeckCardTitle[]>
   /** Optional fast path for reads of every card's title and points but no content (the stats). */
-  cardPoints?(sqlite: Sqlite, learnerId: string): DeckCardPoints[]
+  cardPoints?(db: Db, learnerId: string): MaybeAsync<DeckCardPoints[]>
 }
 
 export type DeckCardTitle = Pick<ReviewCard, 'id' | 'deckId' | 'title' | 'suspended'>

@@ -8,7 +8,7 @@ import { suggestDrillRating } from './rating'
 export const drillsDeckSource: DeckSource = {
   info: { id: DRILLS_DECK_ID, title: DRILLS_DECK_TITLE, kind: 'drills' },
   cards: () => drillCardsIfWarm(),
-  cardById: (_sqlite, _learnerId, cardId) => drillCardsIfWarm().find((card) => card.id === cardId),
+  cardById: (_db, _learnerId, cardId) => drillCardsIfWarm().find((card) => card.id === cardId),
   // A drill card's points are its question slots; ticked = answered right.
   suggestRating: (card, tickedIds) => suggestDrillRating(card.points.length, tickedIds.size),
   warm: async () => {

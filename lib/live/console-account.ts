@@ -9,7 +9,6 @@ import type pg from 'pg'
 import { rotateServerSecretPg } from '@/db/live-pg'
 import type { Sqlite } from '@/db/open'
 import { accountQueries } from '@/db/queries/accounts'
-import { learnerQueries } from '@/db/queries/learners'
 import { hashApiKey } from '@/db/seed'
 import { CONSOLE_SECRET, consoleSecret, newConsoleSecret, replaceConsoleSecret } from './console-secret'
 
@@ -31,7 +30,7 @@ export function ensureConsoleAccount(
   return sqlite.transaction(() => {
     const apiKey = consoleApiKey(consoleSecret(sqlite, nowMs), learnerId)
     const apiKeyHash = hashApiKey(apiKey)
-    learnerQueries(sqlite).insertLearnerIfMissing({ learnerId, nowMs })
+    accounts.insertConsoleLearnerIfMissing({ learnerId, nowMs })
     const existing = existingConsoleAccount(sqlite, learnerId)
     if (existing !== null) {
       // Normally a no-op; heals an account keyed under an older secret.
@@ -41,7 +40,7 @@ export function ensureConsoleAccount(
     accounts.insertAccountIfHashFree({ apiKeyHash, label: 'live console', nowMs })
     const accountId = accounts.findAccountIdByApiKeyHash({ apiKeyHash })
     if (accountId === null) throw new Error('the console account vanished inside its own transaction')
-    learnerQueries(sqlite).linkLearnerToAccount({ learnerId, accountId })
+    accounts.linkLearnerToAccount({ learnerId, accountId })
     return { accountId, apiKey }
   })()
 }

@@ -37,6 +37,6 @@ export function isBuiltInCardId(cardId: string): boolean {
 export const builtInDeckSource: DeckSource = {
   info: { id: BUILT_IN_DECK_ID, title: 'Idempotency keys', kind: 'built-in' },
   cards: () => builtIn().cards,
-  cardById: (_sqlite, _learnerId, cardId) => builtIn().byId.get(cardId),
+  cardById: (_db, _learnerId, cardId) => builtIn().byId.get(cardId),
   suggestRating: suggestRecallRating,
 }

@@ -1,6 +1,7 @@
 // A learner's own decks: their cards in the own_cards table, one deck per deck name.
-import type { Sqlite } from '@/db/open'
+
 import { type OwnCardRecord, ownCardQueries } from '@/db/queries/own-cards'
+import type { Db } from '@/db/sql/db'
 import { Rating, type SuggestRating, suggestRecallRating } from '@/lib/srs/rubric'
 import { type DeckInfo, type DeckSource, ownDeckId, type ReviewCard } from '../types'
 
@@ -40,22 +41,20 @@ export const suggestOwnCardRating: SuggestRating = (card, tickedIds) =>
   card.points.length === 0 ? Rating.Good : suggestRecallRating(card, tickedIds)
 
 export const ownDeckSource: DeckSource = {
-  info: (sqlite: Sqlite, learnerId: string) =>
-    ownDecksOf(ownCardQueries(sqlite).listOwnCardDeckNamesByLearnerId(learnerId)),
-  cards: (sqlite, learnerId) =>
-    ownCardQueries(sqlite).listOwnCardsByLearnerId(learnerId).map(reviewCardOfOwn),
-  titles: (sqlite, learnerId) =>
-    ownCardQueries(sqlite)
-      .listOwnCardTitlesByLearnerId(learnerId)
-      .map((row) => ({
-        id: row.id,
-        deckId: ownDeckId(row.deckSlug),
-        title: row.title,
-        suspended: row.suspended,
-      })),
-  cardPoints: (sqlite, learnerId) => ownCardQueries(sqlite).listOwnCardPointsByLearnerId(learnerId),
-  cardById: (sqlite, learnerId, cardId) => {
-    const card = ownCardQueries(sqlite).getOwnCardByLearnerAndId({ learnerId, cardId })
+  info: async (db: Db, learnerId: string) =>
+    ownDecksOf(await ownCardQueries(db).listOwnCardDeckNamesByLearnerId(learnerId)),
+  cards: async (db, learnerId) =>
+    (await ownCardQueries(db).listOwnCardsByLearnerId(learnerId)).map(reviewCardOfOwn),
+  titles: async (db, learnerId) =>
+    (await ownCardQueries(db).listOwnCardTitlesByLearnerId(learnerId)).map((row) => ({
+      id: row.id,
+      deckId: ownDeckId(row.deckSlug),
+      title: row.title,
+      suspended: row.suspended,
+    })),
+  cardPoints: (db, learnerId) => ownCardQueries(db).listOwnCardPointsByLearnerId(learnerId),
+  cardById: async (db, learnerId, cardId) => {
+    const card = await ownCardQueries(db).getOwnCardByLearnerAndId({ learnerId, cardId })
     return card && reviewCardOfOwn(card)
   },
   suggestRating: suggestOwnCardRating,
