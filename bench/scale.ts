@@ -9,7 +9,10 @@
 // instances × 1 core ÷ app CPU per request (each instance on its own core; the est. column
 // uses each configuration's own measured CPU, which on these 2 shared cores rises with the
 // number of processes), and the database's own ceiling is 1 core ÷ its CPU per request.
-// The study mix (bench:capacity) needs the study side on PostgreSQL: not measurable yet.
+// Then the study mix of bench:capacity (bench/study-mix.ts: pages, grades, sandbox runs and
+// payments of simulated learners, each request sent to a random instance) at a fixed number of
+// learners per configuration: p95, app and PostgreSQL CPU ms per request, and the learners a
+// configuration carries with each instance on its own core at 70 % busy.
 import { randomUUID } from 'node:crypto'
 import fs from 'node:fs'
 import os from 'node:os'
@@ -20,6 +23,7 @@ import pg from 'pg'
 import { migratePostgres, migrateProviderPostgres } from '../db/migrate-pg'
 import { distDir, ensureBuild, type NextServer, startNextServer } from '../e2e/next-server'
 import { startPgCluster } from '../tests/pg/cluster'
+import { type Learner, makeLearners, REQUESTS_PER_LEARNER_MINUTE, runStep } from './study-mix'
 
 const durationS = Number(process.env.BENCH_DURATION_S ?? 4)
 /** Total client connections tried, lowest first; the highest with p95 < 200 ms is reported. */
@@ -34,6 +38,9 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2)
 const WARMUP_S = Number(process.env.BENCH_WARMUP_S ?? 8)
 const P95_LIMIT_MS = 200
 const INSTANCES = [1, 2, 4]
+/** The study mix: this many active learners (8 requests per learner-minute), for this long per round. */
+const STUDY_LEARNERS = Number(process.env.BENCH_STUDY_LEARNERS ?? 90)
+const STUDY_S = Number(process.env.BENCH_STUDY_S ?? 20)
 
 const paymentJson = JSON.stringify({
   orderId: 'order-42',
@@ -149,6 +156,8 @@ async function runLoad(
 const benchEnv = {
   DRILL_LIMIT_PAYMENTS_ACCOUNT: '1000000/60000000',
   DRILL_LIMIT_PAYMENTS_ADDRESS: '1000000/60000000',
+  // The study mix's learners sit 30 to an address, sent as X-Forwarded-For (bench/study-mix.ts).
+  DRILL_TRUST_PROXY: '127.0.0.1',
 }
 
 async function sqliteConfig(dir: string): Promise<Config> {
@@ -347,8 +356,83 @@ function printTargets(rows: Row[]): void {
   console.log(
     `PostgreSQL's own ceiling for creates: ~${fmt(1000 / pgCreate, 0)} req/s per database core (${fmt(pgCreate)} ms of its CPU per create)`,
   )
+}
+
+interface StudyLoad {
+  reqPerS: number
+  p95Ms: number
+  /** Answers that are not served ones: 429, 5xx, no answer (409 card-not-due is a served answer). */
+  bad: number
+  appCpuMsPerReq: number
+  pgCpuMsPerReq: number
+}
+
+/** STUDY_S seconds of the study mix, each request to a random instance. */
+async function runStudyMix(config: Config, learners: Learner[]): Promise<StudyLoad> {
+  const serverPids = config.servers.map((s) => s.serverPid()!)
+  const appBefore = serverPids.map((pid) => cpuMs(pid))
+  const pgBefore = config.postgresPid ? cpuMs(config.postgresPid, true) : 0
+  const samples = await runStep(
+    config.servers.map((s) => s.baseUrl),
+    learners,
+    STUDY_S,
+  )
+  const appMs = serverPids.reduce((sum, pid, i) => sum + cpuMs(pid) - appBefore[i]!, 0)
+  const pgMs = config.postgresPid ? cpuMs(config.postgresPid, true) - pgBefore : 0
+  const sorted = samples.map((sample) => sample.ms).sort((x, y) => x - y)
+  return {
+    reqPerS: samples.length / STUDY_S,
+    p95Ms: percentile(sorted, 95),
+    bad: samples.filter((x) => x.status === 0 || x.status === 429 || x.status >= 500).length,
+    appCpuMsPerReq: appMs / samples.length,
+    pgCpuMsPerReq: pgMs / samples.length,
+  }
+}
+
+/** Learners one core carries at 70 % busy, from the CPU one request costs (as bench:capacity says it). */
+const learnersPerCore = (cpuMsPerReq: number) =>
+  Math.floor(700 / ((cpuMsPerReq * REQUESTS_PER_LEARNER_MINUTE) / 60))
+
+function printStudyMix(configs: Config[], loads: Map<string, StudyLoad[]>): void {
+  console.log('')
   console.log(
-    'bench:capacity (the study mix) on PostgreSQL: not measurable yet — the study data still lives in SQLite.',
+    `study mix (${STUDY_LEARNERS} learners, ${STUDY_S} s per round, medians over ${ROUNDS} rounds; requests spread over the instances)`,
+  )
+  console.log(
+    `${'configuration'.padEnd(18)}${'req/s'.padStart(8)}${'p95 ms'.padStart(8)}${'bad'.padStart(6)}` +
+      `${'app CPU ms/req'.padStart(16)}${'PG CPU ms/req'.padStart(15)}${'est. learners'.padStart(15)}`,
+  )
+  const medians = new Map<string, StudyLoad>()
+  for (const config of configs) {
+    const rounds = loads.get(config.name)!
+    const of = (pick: (l: StudyLoad) => number) => median(rounds.map(pick))
+    const load: StudyLoad = {
+      reqPerS: of((l) => l.reqPerS),
+      p95Ms: of((l) => l.p95Ms),
+      bad: rounds.reduce((n, l) => n + l.bad, 0),
+      appCpuMsPerReq: of((l) => l.appCpuMsPerReq),
+      pgCpuMsPerReq: of((l) => l.pgCpuMsPerReq),
+    }
+    medians.set(config.name, load)
+    // Each instance on its own core: instances × what one core carries at this configuration's CPU.
+    const estimate = config.instances * learnersPerCore(load.appCpuMsPerReq)
+    console.log(
+      `${config.name.padEnd(18)}${fmt(load.reqPerS, 1).padStart(8)}${fmt(load.p95Ms, 0).padStart(8)}${String(load.bad).padStart(6)}` +
+        `${fmt(load.appCpuMsPerReq).padStart(16)}${(config.postgresPid ? fmt(load.pgCpuMsPerReq) : '—').padStart(15)}` +
+        `${String(estimate).padStart(15)}`,
+    )
+  }
+  const sqlite = medians.get('SQLite')!
+  const one = medians.get('PostgreSQL × 1')!
+  const two = medians.get('PostgreSQL × 2')!
+  const ratio = one.appCpuMsPerReq / sqlite.appCpuMsPerReq
+  // As for the API: N instances carry N × one's learners until PostgreSQL's own core binds.
+  const estimated = Math.min(2, one.appCpuMsPerReq / one.pgCpuMsPerReq)
+  const measured = (2 * one.appCpuMsPerReq) / two.appCpuMsPerReq
+  console.log(
+    `study mix: PostgreSQL × 1 app CPU/req = ${ratio.toFixed(2)} × SQLite's (target ≤ 1.2: ${ratio <= 1.2 ? 'meets' : 'below'}); ` +
+      `2 instances carry ${estimated.toFixed(2)} × one's learners, estimated from CPU with a core each (target ≥ 1.8: ` +
+      `${estimated >= 1.8 ? 'meets' : 'below'}); ${measured.toFixed(2)} × from the CPU measured on these 2 shared cores`,
   )
 }
 
@@ -364,8 +448,20 @@ async function main() {
     configs.push(await sqliteConfig(dir))
     for (const n of INSTANCES) configs.push(await pgConfig(dir, n))
     const replayKeys = new Map<Config, string>()
-    for (const config of configs) replayKeys.set(config, await firstPayment(config))
+    const learners = new Map<Config, Learner[]>()
+    for (const config of configs) {
+      replayKeys.set(config, await firstPayment(config))
+      const made = await makeLearners(config.servers[0]!.baseUrl, STUDY_LEARNERS, [])
+      // Warm every instance's study routes (pages, grades, the sandbox) before the first round.
+      await runStep(
+        config.servers.map((s) => s.baseUrl),
+        made,
+        WARMUP_S,
+      )
+      learners.set(config, made)
+    }
     const loads = new Map<string, (Load & { met: boolean })[]>()
+    const studyLoads = new Map<string, StudyLoad[]>()
     for (let round = 0; round < ROUNDS; round++) {
       console.log(`round ${round + 1}`)
       for (let i = 0; i < configs.length; i++) {
@@ -374,6 +470,12 @@ async function main() {
           const id = `${config.name}|${route}`
           loads.set(id, [...(loads.get(id) ?? []), await climb(config, route, replayKeys.get(config)!)])
         }
+        const study = await runStudyMix(config, learners.get(config)!)
+        console.log(
+          `  ${config.name.padEnd(16)} study    ${fmt(study.reqPerS, 1)} req/s, p95 ${fmt(study.p95Ms, 0)} ms, ` +
+            `app ${fmt(study.appCpuMsPerReq)} ms/req, pg ${fmt(study.pgCpuMsPerReq)} ms/req, ${study.bad} bad`,
+        )
+        studyLoads.set(config.name, [...(studyLoads.get(config.name) ?? []), study])
       }
     }
     const rows = configs.flatMap((config) =>
@@ -387,6 +489,7 @@ async function main() {
     if (rows.some((r) => !r.met))
       console.log('* p95 stayed ≥ 200 ms at every load tried in some round: the lowest load is shown')
     printTargets(rows)
+    printStudyMix(configs, studyLoads)
     console.log(
       `load average at the end: ${os
         .loadavg()
