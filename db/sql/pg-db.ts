@@ -43,7 +43,8 @@ export function pgDb(pool: pg.Pool): Db {
 }
 
 function createPgDb(pool: pg.Pool): Db {
-  const statements = new Map<string, PgStatement>()
+  // Each text gets a name, so every pooled connection parses and plans it once (a prepared statement).
+  const statements = new Map<string, PgStatement & { name: string }>()
   const types = sqliteLikeTypes(pool)
   // Inside a transaction every call, through `tx` or not, runs on its connection: a call on the
   // pool would see none of its writes and could wait on its locks forever.
@@ -52,7 +53,7 @@ function createPgDb(pool: pg.Pool): Db {
   const query = (client: Client, sql: string, params: Params, arrays = false): Promise<pg.QueryResult> => {
     let statement = statements.get(sql)
     if (!statement) {
-      statement = toPostgres(sql)
+      statement = { ...toPostgres(sql), name: `drill_${statements.size + 1}` }
       statements.set(sql, statement)
     }
     const named = statement.names && namedValues(params)
@@ -64,6 +65,7 @@ function createPgDb(pool: pg.Pool): Db {
         })
       : params
     return client.query({
+      name: statement.name,
       text: statement.text,
       values: values as unknown[],
       types,
