@@ -8,6 +8,7 @@ import path from 'node:path'
 import { expect, test } from '@playwright/test'
 import { demoKey17, newKey, paymentBody } from './api-client'
 import { type NextServer, startNextServer } from './next-server'
+import { withProjectDatabases } from './project-databases'
 
 const leaseMs = 3000
 const auth = { authorization: `Bearer ${demoKey17}` }
@@ -31,12 +32,12 @@ type Row = { key: string; status: string }
 test('kill -9 mid-flight, restart: after lease + sweep every key is completed with one charge each', async () => {
   test.setTimeout(120_000)
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'drill-crash-'))
-  const env = {
+  const env = await withProjectDatabases({
     DRILL_DB: path.join(dir, 'drill.db'),
     DRILL_PROVIDER_DB: path.join(dir, 'provider.db'),
     DRILL_LEASE_MS: String(leaseMs),
     DRILL_SWEEP_MS: '500',
-  }
+  })
   let server = await startNextServer({ env })
   try {
     // tok_slow: the provider has not charged yet when the server dies.

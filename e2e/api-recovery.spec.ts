@@ -11,6 +11,7 @@ import path from 'node:path'
 import { expect, test } from '@playwright/test'
 import { demoKey17, demoKey18, keyRows, newAccount, newCharges, newKey, pay, paymentBody } from './api-client'
 import { type NextServer, startNextServer } from './next-server'
+import { withProjectDatabases } from './project-databases'
 
 const LEASE_MS = 3000
 /** The provider latency recovery is held to (tok_slow on the restarted servers). */
@@ -34,8 +35,13 @@ interface Sent {
 
 type KeyRow = { key: string; status: string }
 
+// The test's PostgreSQL databases on the postgres project (none on sqlite): one pair per test,
+// kept across its restarts like the SQLite files in its folder.
+let databases: Record<string, string> = {}
+
 function settingsFor(dir: string, slowMs = SLOW_MS): Record<string, string> {
   return {
+    ...databases,
     DRILL_DB: path.join(dir, 'drill.db'),
     DRILL_PROVIDER_DB: path.join(dir, 'provider.db'),
     DRILL_LEASE_MS: String(LEASE_MS),
@@ -133,8 +139,9 @@ test.describe('crash recovery at scale', () => {
   let dir = ''
   let server: NextServer | undefined
 
-  test.beforeEach(() => {
+  test.beforeEach(async () => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'drill-recovery-'))
+    databases = await withProjectDatabases({})
   })
   // biome-ignore lint/correctness/noEmptyPattern: Playwright reads the fixtures from this pattern; none are needed
   test.afterEach(async ({}, testInfo) => {

@@ -10,10 +10,31 @@ import path from 'node:path'
 import { deflateRawSync } from 'node:zlib'
 import { expect, test } from '@playwright/test'
 import Database from 'better-sqlite3'
+import pg from 'pg'
 import { expectProblem, newAccount, newKey, paymentBody } from './api-client'
 import { type NextServer, startNextServer } from './next-server'
+import { sharedServerDatabaseUrl, withProjectDatabases } from './project-databases'
 
 const json = { 'content-type': 'application/json' }
+
+/** The shared server's learners table, read-only: its SQLite file, or its PostgreSQL database. */
+async function openLearnerCount(): Promise<{ learners(): Promise<number>; close(): Promise<void> }> {
+  const pgUrl = sharedServerDatabaseUrl()
+  if (pgUrl) {
+    const client = new pg.Client({ connectionString: pgUrl })
+    await client.connect()
+    return {
+      learners: async () => Number((await client.query('SELECT count(*) AS n FROM learners')).rows[0].n),
+      close: () => client.end(),
+    }
+  }
+  const port = Number(process.env.PORT ?? 3100)
+  const db = new Database(process.env.DRILL_E2E_DB ?? `data/e2e-${port}.db`, { readonly: true })
+  return {
+    learners: async () => (db.prepare('SELECT count(*) AS n FROM learners').get() as { n: number }).n,
+    close: async () => void db.close(),
+  }
+}
 const learnerCookie = () => `drill-learner=${randomUUID()}`
 
 test.describe('on the shared e2e server', () => {
@@ -77,19 +98,17 @@ test.describe('on the shared e2e server', () => {
   test('a visitor who does nothing leaves no learner row; the first write stores one', async ({
     request,
   }) => {
-    const port = Number(process.env.PORT ?? 3100)
-    const db = new Database(process.env.DRILL_E2E_DB ?? `data/e2e-${port}.db`, { readonly: true })
-    const learners = () => (db.prepare('SELECT count(*) AS n FROM learners').get() as { n: number }).n
+    const db = await openLearnerCount()
     try {
-      const before = learners()
+      const before = await db.learners()
       for (const url of ['/', '/review', '/cards', '/stats', '/plan', '/settings', '/sandbox', '/api/export'])
         expect((await request.get(url, { headers: { cookie: '' } })).status(), url).toBe(200)
-      expect(learners()).toBe(before)
+      expect(await db.learners()).toBe(before)
       const cookie = learnerCookie()
       expect((await request.post('/api/accounts/console', { headers: { cookie } })).status()).toBe(200)
-      expect(learners()).toBe(before + 1)
+      expect(await db.learners()).toBe(before + 1)
     } finally {
-      db.close()
+      await db.close()
     }
   })
 
@@ -224,18 +243,19 @@ test.describe
   .serial('on a server of its own (no demo accounts, tiny payments limit)', () => {
     let server: NextServer
     let dir: string
+    let env: Record<string, string>
     test.beforeAll(async () => {
       test.setTimeout(90_000)
       dir = fs.mkdtempSync(path.join(os.tmpdir(), 'drill-hosting-'))
-      server = await startNextServer({
-        port: 4200 + (Number(process.env.PORT ?? 3100) % 50),
-        env: {
-          DRILL_DB: path.join(dir, 'drill.db'),
-          DRILL_PROVIDER_DB: path.join(dir, 'provider.db'),
-          DRILL_DEMO_ACCOUNTS: '0',
-          DRILL_LIMIT_PAYMENTS_ACCOUNT: '3/60',
-        },
+      env = await withProjectDatabases({
+        DRILL_DB: path.join(dir, 'drill.db'),
+        DRILL_PROVIDER_DB: path.join(dir, 'provider.db'),
+        DRILL_DEMO_ACCOUNTS: '0',
+        DRILL_LIMIT_PAYMENTS_ACCOUNT: '3/60',
       })
+      // Beside the project's shared server (PORT, or PORT + 1 on postgres), so the projects never collide.
+      const sharedPort = Number(new URL(test.info().project.use.baseURL ?? 'http://127.0.0.1:3100').port)
+      server = await startNextServer({ port: 4200 + (sharedPort % 50), env })
     })
     test.afterAll(async () => {
       await server?.kill('SIGKILL')
@@ -303,7 +323,8 @@ test.describe
         process.execPath,
         ['--import', 'tsx', path.join('scripts', 'rotate-console-secret.ts')],
         {
-          env: { ...process.env, DRILL_DB: path.join(dir, 'drill.db') },
+          // The server's databases: on postgres the secret lives in its DRILL_DATABASE_URL.
+          env: { ...process.env, ...env },
           encoding: 'utf8',
         },
       )

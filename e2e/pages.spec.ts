@@ -15,6 +15,7 @@ import { deflateRawSync } from 'node:zlib'
 import { expectProblem } from './api-client'
 import { expect, test } from './fixtures'
 import { type NextServer, startNextServer } from './next-server'
+import { withProjectDatabases } from './project-databases'
 
 const scenarioFile = JSON.parse(
   fs.readFileSync(path.join('content', 'scenarios', 'lost-response.json'), 'utf8'),
@@ -39,13 +40,13 @@ test.beforeAll(async () => {
   test.setTimeout(120_000)
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'drill-pages-'))
   server = await startNextServer({
-    env: {
+    env: await withProjectDatabases({
       DRILL_DB: path.join(dir, 'drill.db'),
       DRILL_PROVIDER_DB: path.join(dir, 'provider.db'),
       DRILL_TEST_CLOCK: '1',
       DRILL_LIMIT_PAGES_ANONYMOUS: '2/1',
       DRILL_LIMIT_SANDBOX_ANONYMOUS: '2/1',
-    },
+    }),
     timeoutMs: 110_000,
   })
 })

@@ -10,6 +10,8 @@ test('critical point missed → Again suggested and saved → not offered again 
   context,
   review,
 }) => {
+  // Up to twenty cards graded in a row: with both projects side by side on two cores, 60 s is tight.
+  test.setTimeout(120_000)
   await setNow(context, '2026-03-10T10:00:00Z') // 11:00 in Berlin
   await review.open()
   await expect(review.card).toHaveAttribute('data-card-id', 'idempotency-keys')
