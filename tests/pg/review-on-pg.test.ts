@@ -12,6 +12,7 @@ import { studyQueries } from '@/db/queries/study'
 import type { Db } from '@/db/sql/db'
 import { pgDb } from '@/db/sql/pg-db'
 import { sqliteDb } from '@/db/sql/sqlite-db'
+import { saveDisabledDecks } from '@/lib/decks'
 import { createLinkCode, redeemLinkCode } from '@/lib/devices/link'
 import {
   type GradeInput,
@@ -20,6 +21,7 @@ import {
   nextReview,
   reviewDay,
   settingsForLearner,
+  studyDecks,
   studySummary,
   undoableReview,
   undoReview,
@@ -312,6 +314,20 @@ describe.each(adapters)('the review loop on $name', (adapter) => {
       newAvailable: 1,
       nextDueMs: Date.parse('2026-03-11T03:00:00Z'),
     })
+  })
+
+  test('deck switches saved on one instance shape the review deck on the other', async () => {
+    const decks = await studyDecks()
+    const all = await decks.reviewDeckFor(a, alice)
+    await saveDisabledDecks(a, alice, ['idempotency'], t0)
+    expect((await decks.decksFor(b, alice)).map((d) => [d.id, d.enabled])).toEqual([
+      ['idempotency', false],
+      ['timeline-drills', true],
+    ])
+    const withoutBuiltIn = await decks.reviewDeckFor(b, alice)
+    expect(withoutBuiltIn.every((card) => card.deckId !== 'idempotency')).toBe(true)
+    expect(withoutBuiltIn.length).toBeLessThan(all.length)
+    expect((await decks.findCard(b, alice, fivePointCard.id))?.card.deckId).toBe('idempotency')
   })
 
   test('a link code made on one instance is redeemed once, whichever instances race for it', async () => {
