@@ -2,7 +2,7 @@ import Link from 'next/link'
 import { InterviewSummary } from '@/components/plan/interview-summary'
 import { TimezoneSync } from '@/components/review/timezone-sync'
 import { buttonClass } from '@/components/ui/button'
-import { sqlite } from '@/db/client'
+import { studyDb } from '@/db/client'
 import { studyQueries } from '@/db/queries/study'
 import { requestNowMs } from '@/lib/clock'
 import { currentLearnerId } from '@/lib/learner'
@@ -16,11 +16,16 @@ export default async function DashboardPage() {
   const learnerId = await currentLearnerId()
   const nowMs = await requestNowMs()
   const decks = await studyDecks()
-  const db = sqlite()
-  const knowsTimezone = studyQueries(db).getLearnerSettingsByLearnerId(learnerId) !== undefined
-  const cards = decks.reviewDeckFor(db, learnerId)
-  const summary = studySummary(db, learnerId, cards, nowMs)
-  const { plan } = loadPlan(db, decks, learnerId, nowMs)
+  const db = studyDb()
+  const [storedSettings, cards] = await Promise.all([
+    studyQueries(db).getLearnerSettingsByLearnerId(learnerId),
+    decks.reviewDeckFor(db, learnerId),
+  ])
+  const knowsTimezone = storedSettings !== undefined
+  const [summary, { plan }] = await Promise.all([
+    studySummary(db, learnerId, cards, nowMs),
+    loadPlan(db, decks, learnerId, nowMs),
+  ])
   const stats = [
     { label: 'Due now', value: String(summary.dueNow), testId: 'due-now' },
     { label: 'New available', value: String(summary.newAvailable), testId: 'new-available' },

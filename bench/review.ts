@@ -13,6 +13,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { migrateSqlite, openSqlite } from '../db/open'
 import { dueCardsSql, studyQueries } from '../db/queries/study'
+import { sqliteDb } from '../db/sql/sqlite-db'
 import { allCards } from '../lib/content/cards'
 import { mulberry32 } from '../lib/mulberry32'
 // The modules themselves, not lib/review's index: it also holds server-only code.
@@ -50,13 +51,13 @@ function summarize(runOrder: number[]) {
   }
 }
 
-function measure(runs: number, fn: (i: number) => void) {
+async function measure(runs: number, fn: (i: number) => unknown) {
   const runOrder: number[] = []
   const cpuOrder: number[] = []
   for (let i = 0; i < runs; i++) {
     const cpu = process.cpuUsage()
     const start = process.hrtime.bigint()
-    fn(i)
+    await fn(i)
     runOrder.push(Number(process.hrtime.bigint() - start) / 1e6)
     const used = process.cpuUsage(cpu)
     cpuOrder.push((used.user + used.system) / 1000)
@@ -184,7 +185,9 @@ console.log(
 )
 
 // ── grade: first attempts on distinct learners' due cards ──
-const q = studyQueries(sqlite)
+// The app's data layer over the bench's file (the statements it caches are the app's).
+const db = sqliteDb(sqlite)
+const q = studyQueries(db)
 // The deck registry the app uses (the drills deck warmed before it is handed out).
 const decks = await studyDecks()
 const targets: { learnerId: string; cardId: string; token: string; body: unknown }[] = []
@@ -193,10 +196,10 @@ for (let i = 0; targets.length < GRADES && i < LEARNERS * 4; i++) {
   if (targets.some((t) => t.learnerId === id)) continue
   // Every other grade is a new own card (resolved from the 2M-row own_cards table).
   const ownTurn = targets.length % 2 === 1 && OWN_CARDS > 0
-  const due = q.getDueCardsByLearnerId({ learnerId: id, dueBeforeMs: nowMs, limit: 1 })[0]
+  const due = (await q.getDueCardsByLearnerId({ learnerId: id, dueBeforeMs: nowMs, limit: 1 }))[0]
   const cardId = ownTurn ? `own-card-${Math.floor(random() * OWN_CARDS)}` : due?.cardId
   if (!cardId) continue
-  const card = decks.reviewCardById(sqlite, id, cardId)!
+  const card = (await decks.reviewCardById(db, id, cardId))!
   const token = `bench-${targets.length}-${SEED}`
   targets.push({
     learnerId: id,
@@ -214,37 +217,44 @@ for (let i = 0; targets.length < GRADES && i < LEARNERS * 4; i++) {
   })
 }
 
-function gradeOnce(i: number) {
+async function gradeOnce(i: number) {
   const target = targets[i]!
   const request = gradeRequestSchema.parse(target.body)
   const { timezone: _timezone, reviewedAt: _at, attemptToken = '', ...grade } = request
   // As lib/review/submit-grade.ts does: resolve the card through the deck registry, then grade.
-  const found = decks.findCard(sqlite, target.learnerId, grade.cardId)
-  const result = gradeFoundCard(sqlite, found, { ...grade, attemptToken, learnerId: target.learnerId, nowMs })
+  const found = await decks.findCard(db, target.learnerId, grade.cardId)
+  const result = await gradeFoundCard(db, found, {
+    ...grade,
+    attemptToken,
+    learnerId: target.learnerId,
+    nowMs,
+  })
   if (result.kind !== 'graded' && result.kind !== 'replayed') throw new Error(`grade ${i}: ${result.kind}`)
 }
 
-const grade = measure(targets.length, gradeOnce)
+const grade = await measure(targets.length, gradeOnce)
 // The same grades, split by where the card came from (reported, not a separate run).
 const isOwn = (i: number) => targets[i]!.cardId.startsWith('own-card-')
 const gradeOwn = summarize(grade.runOrder.filter((_, i) => isOwn(i)))
 const gradeBuiltIn = summarize(grade.runOrder.filter((_, i) => !isOwn(i)))
-const replay = measure(targets.length, gradeOnce)
+const replay = await measure(targets.length, gradeOnce)
 const logsAfter = (sqlite.prepare('SELECT count(*) AS n FROM review_logs').get() as { n: number }).n
 
 // ── due queue: indexed vs forced scan ──
 const dueStmt = sqlite.prepare(dueCardsSql)
 const scanStmt = sqlite.prepare(dueCardsSql.replace('FROM card_states', 'FROM card_states NOT INDEXED'))
 const queueLearners = Array.from({ length: 2000 }, () => learnerId(Math.floor(random() * LEARNERS)))
-const dueIndexed = measure(queueLearners.length, (i) => dueStmt.all(queueLearners[i], nowMs + DAY_MS, 50))
-const dueScan = measure(200, (i) => scanStmt.all(queueLearners[i], nowMs + DAY_MS, 50))
+const dueIndexed = await measure(queueLearners.length, (i) =>
+  dueStmt.all(queueLearners[i], nowMs + DAY_MS, 50),
+)
+const dueScan = await measure(200, (i) => scanStmt.all(queueLearners[i], nowMs + DAY_MS, 50))
 const plan = (sqlite.prepare(`EXPLAIN QUERY PLAN ${dueCardsSql}`).all('x', nowMs, 50) as { detail: string }[])
   .map((r) => r.detail)
   .join('; ')
 
 // ── the /review page's read: next card + preview ──
-const nextCard = measure(queueLearners.length, (i) =>
-  nextReview(sqlite, queueLearners[i]!, decks.reviewDeckFor(sqlite, queueLearners[i]!), nowMs),
+const nextCard = await measure(queueLearners.length, async (i) =>
+  nextReview(db, queueLearners[i]!, await decks.reviewDeckFor(db, queueLearners[i]!), nowMs),
 )
 const ownLookupPlan = (
   sqlite

@@ -18,6 +18,7 @@ import path from 'node:path'
 import { getManifest } from '@serwist/build'
 import { migrateSqlite, openSqlite } from '../db/open'
 import { studyQueries } from '../db/queries/study'
+import { sqliteDb } from '../db/sql/sqlite-db'
 import { mulberry32 } from '../lib/mulberry32'
 import { studyDecks } from '../lib/review/decks'
 import { gradeRequestSchema } from '../lib/review/grade-input'
@@ -39,9 +40,9 @@ const learnerId = (i: number) => `00000000-0000-4000-8000-${String(i).padStart(1
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? Number.NaN
 const p95 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length * 0.95)] ?? Number.NaN
 
-function timed(fn: () => void): number {
+async function timed(fn: () => unknown): Promise<number> {
   const start = process.hrtime.bigint()
-  fn()
+  await fn()
   return Number(process.hrtime.bigint() - start) / 1e6
 }
 
@@ -87,6 +88,8 @@ sqlite.exec('ANALYZE')
 
 // ── the queue: graded over the last hour on the phone, in order ──
 const decks = await studyDecks()
+// The app's data layer over the bench's file.
+const db = sqliteDb(sqlite)
 const queue = Array.from({ length: QUEUED }, (_, i) => ({
   key: crypto.randomUUID(),
   body: {
@@ -105,11 +108,11 @@ for (let i = 0; i < QUEUED; i += 10) {
   insertLog.run(phone, `phone-card-${i}`, `tablet-${i}`, 3, 3, at, at + DAY_MS)
 }
 
-function syncOne(item: (typeof queue)[number]) {
+async function syncOne(item: (typeof queue)[number]) {
   const request = gradeRequestSchema.parse(item.body)
   const { timezone: _zone, attemptToken: _token, reviewedAt, ...grade } = request
-  const found = decks.findCard(sqlite, phone, grade.cardId)
-  return gradeFoundCard(sqlite, found, {
+  const found = await decks.findCard(db, phone, grade.cardId)
+  return gradeFoundCard(db, found, {
     ...grade,
     attemptToken: item.key,
     learnerId: phone,
@@ -123,8 +126,8 @@ const first: number[] = []
 const merged: number[] = []
 for (const [i, item] of queue.entries()) {
   let kind = ''
-  const ms = timed(() => {
-    kind = syncOne(item).kind
+  const ms = await timed(async () => {
+    kind = (await syncOne(item)).kind
   })
   if (kind !== 'graded') throw new Error(`grade ${i}: ${kind}`)
   ;(i % 10 === 0 ? merged : first).push(ms)
@@ -133,19 +136,18 @@ const replay: number[] = []
 for (const item of queue) {
   let kind = ''
   replay.push(
-    timed(() => {
-      kind = syncOne(item).kind
+    await timed(async () => {
+      kind = (await syncOne(item)).kind
     }),
   )
   if (kind !== 'key-replayed') throw new Error(`replay: ${kind}`)
 }
-const q = studyQueries(sqlite)
 const bare: number[] = []
 for (let i = 0; i < QUEUED; i++)
   bare.push(
-    timed(() =>
-      sqlite.transaction(() =>
-        q.claimReviewLog({
+    await timed(() =>
+      db.transaction((tx) =>
+        studyQueries(tx).claimReviewLog({
           learnerId: learnerId(i % BACKGROUND_LEARNERS),
           cardId: 'bare',
           attemptToken: `bare-${i}`,
@@ -160,7 +162,7 @@ for (let i = 0; i < QUEUED; i++)
           snapshot: null,
           dueAfterMs: nowMs,
         }),
-      )(),
+      ),
     ),
   )
 const logCount = (

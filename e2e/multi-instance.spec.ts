@@ -3,6 +3,7 @@
 // through `npm start`'s script on an empty database; the same key sent to both at the same
 // instant is charged once; a server killed with SIGKILL mid-flight has its keys finished by
 // the other's sweeper, and a recovering server killed in turn leaves nothing charged twice;
+// one grade sent to both records one review log, and its undo on one is seen by the other;
 // a rate-limit burst split over both admits exactly the configured burst.
 // Short leases and sweeps so the whole file takes well under two minutes.
 import fs from 'node:fs'
@@ -32,7 +33,7 @@ function envFor(name: string): Record<string, string> {
   return {
     DRILL_DATABASE_URL: appUrl,
     DRILL_PROVIDER_DATABASE_URL: providerUrl,
-    // The study side still lives in each instance's own SQLite file.
+    // The study data lives in PostgreSQL too; each instance's own SQLite file keeps what stays per process.
     DRILL_DB: path.join(dir, `${name}.db`),
     DRILL_PROVIDER_DB: path.join(dir, `${name}-provider.db`),
     DRILL_LEASE_MS: String(LEASE_MS),
@@ -281,8 +282,101 @@ test('3. kill -9 A with 100 keys in flight: B finishes them; then a recovering B
   b = await startNextServer({ env: envFor('b') })
 })
 
-test.fixme('4. study side: one grade sent to A and B together → one review log; undo on B', () => {
-  // The study data still lives in each instance's own SQLite file; it moves to PostgreSQL in a later step.
+test('4. study side: one grade (same attempt token) sent to A and B together → one review log; undo on B', async ({
+  browser,
+}) => {
+  const learner = crypto.randomUUID()
+  const cookie = `drill-learner=${learner}`
+  const grade = {
+    cardId: 'idempotency-keys',
+    attemptToken: crypto.randomUUID(),
+    rating: 3,
+    pointsTicked: ['one-key-per-intent', 'claim-before-effect'],
+    durationMs: 20_000,
+    answerMode: 'aloud',
+    timezone: 'UTC',
+  }
+  const send = (server: NextServer, body: unknown, headers: Record<string, string> = {}) =>
+    fetch(`${server.baseUrl}/api/review/grade`, {
+      method: 'POST',
+      headers: { cookie, 'content-type': 'application/json', ...headers },
+      body: JSON.stringify(body),
+    })
+  const logsOf = async (learnerId: string) =>
+    (
+      await query<{ n: string }>(
+        appUrl,
+        `SELECT count(*) AS n FROM review_logs WHERE learner_id = '${learnerId}'`,
+      )
+    ).map((r) => Number(r.n))[0]
+
+  // The same attempt at the same instant on both: one records it, the other waits for the
+  // learner's lock and answers as a replay of that log.
+  const answers = await Promise.all([send(a, grade), send(b, grade)])
+  const bodies = (await Promise.all(answers.map((r) => r.json()))) as { logId: number; replayed: boolean }[]
+  expect(answers.map((r) => r.status).sort()).toEqual([200, 201])
+  expect(bodies.map((body) => body.replayed).sort()).toEqual([false, true])
+  expect(bodies[0]!.logId).toBe(bodies[1]!.logId)
+  expect(await logsOf(learner)).toBe(1)
+  const [state] = await query<{ reps: number }>(
+    appUrl,
+    `SELECT reps FROM card_states WHERE learner_id = '${learner}' AND card_id = 'idempotency-keys'`,
+  )
+  expect(state?.reps).toBe(1)
+  // Either instance replays it afterwards.
+  for (const server of [a, b]) {
+    const again = await send(server, grade)
+    expect(again.status).toBe(200)
+    expect(((await again.json()) as { logId: number }).logId).toBe(bodies[0]!.logId)
+  }
+
+  // Undo on B's /review page: the card is new again, on A as well.
+  const context = await browser.newContext()
+  try {
+    for (const server of [a, b])
+      await context.addCookies([{ name: 'drill-learner', value: learner, url: server.baseUrl }])
+    const page = await context.newPage()
+    await page.goto(`${b.baseUrl}/review`)
+    await page.getByRole('button', { name: 'Undo' }).click()
+    await expect(page.getByRole('button', { name: 'Undo' })).toHaveCount(0)
+    await expect.poll(() => logsOf(learner)).toBe(0)
+    expect(await query(appUrl, `SELECT 1 FROM card_states WHERE learner_id = '${learner}'`)).toHaveLength(0)
+    await page.goto(`${a.baseUrl}/review`)
+    await expect(page.getByTestId('review-card')).toHaveAttribute('data-card-id', 'idempotency-keys')
+    await expect(page.getByRole('button', { name: 'Undo' })).toHaveCount(0)
+  } finally {
+    await context.close()
+  }
+
+  // A device's keyed grade retried on the other instance at once: one log, the stored 201 replayed byte for byte.
+  const other = crypto.randomUUID()
+  const key = crypto.randomUUID()
+  const keyed = { ...grade, attemptToken: undefined, reviewedAt: new Date().toISOString() }
+  const keyedAnswers = await Promise.all(
+    [a, b].map((server) =>
+      fetch(`${server.baseUrl}/api/review/grade`, {
+        method: 'POST',
+        headers: {
+          cookie: `drill-learner=${other}`,
+          'content-type': 'application/json',
+          'idempotency-key': key,
+        },
+        body: JSON.stringify(keyed),
+      }),
+    ),
+  )
+  expect(keyedAnswers.map((r) => r.status)).toEqual([201, 201])
+  expect(keyedAnswers.map((r) => r.headers.get('idempotent-replayed')).sort()).toEqual(['true', null].sort())
+  const [first, second] = await Promise.all(keyedAnswers.map((r) => r.text()))
+  expect(first).toBe(second)
+  expect(await logsOf(other)).toBe(1)
+  const reused = await fetch(`${a.baseUrl}/api/review/grade`, {
+    method: 'POST',
+    headers: { cookie: `drill-learner=${other}`, 'content-type': 'application/json', 'idempotency-key': key },
+    body: JSON.stringify({ ...keyed, rating: 4 }),
+  })
+  expect(reused.status).toBe(422)
+  expect(await logsOf(other)).toBe(1)
 })
 
 test('5. a rate-limit burst split over A and B admits exactly the configured burst', async () => {

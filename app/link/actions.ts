@@ -3,7 +3,7 @@
 // against the `link` limit (per address: 10 tries per 10 minutes), so 40 bits cannot be guessed.
 import { randomUUID } from 'node:crypto'
 import { headers } from 'next/headers'
-import { sqlite } from '@/db/client'
+import { studyDb } from '@/db/client'
 import { requestNowMs } from '@/lib/clock'
 import { adoptLearner } from '@/lib/devices/device-cookie'
 import { deviceLabel, redeemLinkCode, rememberDevice } from '@/lib/devices/link'
@@ -24,10 +24,11 @@ export async function linkDeviceAction(_previous: LinkState, form: FormData): Pr
   if (await rateLimit('link', { headers: requestHeaders }, { subject: null }))
     return { status: 'error', error: 'Too many tries from this address. Wait 10 minutes and try again.' }
   const nowMs = await requestNowMs()
-  const result = redeemLinkCode(sqlite(), { typed: String(form.get('code') ?? ''), nowMs })
+  const db = studyDb()
+  const result = await redeemLinkCode(db, { typed: String(form.get('code') ?? ''), nowMs })
   if (result.kind !== 'linked') return { status: 'error', error: ERRORS[result.kind] }
   const deviceId = randomUUID()
-  rememberDevice(sqlite(), {
+  await rememberDevice(db, {
     id: deviceId,
     learnerId: result.learnerId,
     label: deviceLabel(requestHeaders.get('user-agent')),

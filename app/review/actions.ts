@@ -3,7 +3,7 @@
 // are not among them: they go through the device's queue to POST /api/review/grade (one path).
 import { refresh } from 'next/cache'
 import { headers } from 'next/headers'
-import { sqlite } from '@/db/client'
+import { studyDb } from '@/db/client'
 import { requestNowMs } from '@/lib/clock'
 import { rateLimit } from '@/lib/http/edge'
 import { currentLearnerId, writingLearnerId } from '@/lib/learner'
@@ -16,7 +16,7 @@ export async function undoAction(input: unknown): Promise<ActionResult> {
   const parsed = undoRequestSchema.safeParse(input)
   if (!parsed.success) return { ok: false, error: 'Nothing to undo.' }
   const learnerId = await currentLearnerId()
-  const result = undoReview(sqlite(), { learnerId, logId: parsed.data.logId })
+  const result = await undoReview(studyDb(), { learnerId, logId: parsed.data.logId })
   switch (result.kind) {
     case 'undone':
       refresh()
@@ -41,6 +41,6 @@ export async function rememberTimezoneAction(input: unknown): Promise<ActionResu
     return { ok: false, error: 'Too many requests in a short time; reload in a moment.' }
   const nowMs = await requestNowMs()
   const learnerId = await writingLearnerId(nowMs)
-  if (rememberBrowserTimezone(sqlite(), learnerId, parsed.data, nowMs)) refresh()
+  if (await rememberBrowserTimezone(studyDb(), learnerId, parsed.data, nowMs)) refresh()
   return { ok: true }
 }

@@ -5,9 +5,9 @@ import { ReviewQueue } from '@/components/review/review-queue'
 import { ReviewSession } from '@/components/review/review-session'
 import { TimezoneSync } from '@/components/review/timezone-sync'
 import { UndoButton } from '@/components/review/undo-button'
-import { sqlite } from '@/db/client'
-import type { Sqlite } from '@/db/open'
+import { studyDb } from '@/db/client'
 import { studyQueries } from '@/db/queries/study'
+import type { Db } from '@/db/sql/db'
 import { requestNowMs } from '@/lib/clock'
 import { cardById } from '@/lib/content/cards'
 import { cardTextToHtml } from '@/lib/content/markdown'
@@ -32,8 +32,7 @@ export const dynamic = 'force-dynamic'
 export default async function ReviewPage() {
   const learnerId = await currentLearnerId()
   const nowMs = await requestNowMs()
-  const db = sqlite()
-  const knowsTimezone = studyQueries(db).getLearnerSettingsByLearnerId(learnerId) !== undefined
+  const knowsTimezone = (await studyQueries(studyDb()).getLearnerSettingsByLearnerId(learnerId)) !== undefined
 
   return (
     <section aria-labelledby="review-title" className="space-y-6">
@@ -56,16 +55,20 @@ function SettingUp() {
 }
 
 async function ReviewBody({ learnerId, nowMs }: { learnerId: string; nowMs: number }) {
-  const db = sqlite()
+  const db = studyDb()
   const decks = await studyDecks()
-  const settings = settingsForLearner(db, learnerId)
-  const next = nextReview(db, learnerId, decks.reviewDeckFor(db, learnerId), nowMs)
-  const latest = undoableReview(db, learnerId, nowMs)
+  const [settings, deck, latest] = await Promise.all([
+    settingsForLearner(db, learnerId),
+    decks.reviewDeckFor(db, learnerId),
+    undoableReview(db, learnerId, nowMs),
+  ])
+  const next = await nextReview(db, learnerId, deck, nowMs)
+  const latestCard = latest ? await decks.reviewCardById(db, learnerId, latest.cardId) : undefined
   const undo = latest ? (
     <UndoButton
       logId={latest.id}
       lastGrade={`${RATING_NAMES[latest.rating as GradeRating] ?? 'graded'} on “${
-        decks.reviewCardById(db, learnerId, latest.cardId)?.title ?? latest.cardId
+        latestCard?.title ?? latest.cardId
       }”, back ${formatInstant(latest.dueAfterMs, settings.timezone)}`}
     />
   ) : null
@@ -105,7 +108,7 @@ async function ReviewBody({ learnerId, nowMs }: { learnerId: string; nowMs: numb
     )
   }
 
-  const day = reviewDay(db, learnerId, decks.reviewDeckFor(db, learnerId), nowMs)
+  const day = await reviewDay(db, learnerId, deck, nowMs)
   const items = await Promise.all(
     day.map(async (entry) => ({
       id: `${entry.card.id}:${entry.lastReviewId ?? 'first'}`,
@@ -120,7 +123,7 @@ async function ReviewBody({ learnerId, nowMs }: { learnerId: string; nowMs: numb
 }
 
 /** One card of the day as the loop shows it: a drill round, or the recall card with its answer. */
-async function dayCardView(db: Sqlite, learnerId: string, next: DayCard<ReviewCard>, timezone: string) {
+async function dayCardView(db: Db, learnerId: string, next: DayCard<ReviewCard>, timezone: string) {
   const card = next.card
   const textById = new Map(card.points.map((p) => [p.id, p.text]))
   const choices = RATINGS.map((rating) => ({

@@ -6,7 +6,7 @@ import { refresh } from 'next/cache'
 import { headers } from 'next/headers'
 import QRCode from 'qrcode'
 import { z } from 'zod'
-import { sqlite } from '@/db/client'
+import { studyDb } from '@/db/client'
 import { requestNowMs } from '@/lib/clock'
 import { currentDeviceId, forgetLearnerHere, rememberDeviceId } from '@/lib/devices/device-cookie'
 import { createLinkCode, deviceLabel, forgetDevice, rememberDevice } from '@/lib/devices/link'
@@ -26,10 +26,11 @@ export async function createLinkCodeAction(_previous: LinkCodeState): Promise<Li
   const nowMs = await requestNowMs()
   const learnerId = await writingLearnerId(nowMs)
   // This device joins the list too, so it can be told apart from the one it links.
+  const db = studyDb()
   let deviceId = await currentDeviceId()
   if (!deviceId) {
     deviceId = randomUUID()
-    rememberDevice(sqlite(), {
+    await rememberDevice(db, {
       id: deviceId,
       learnerId,
       label: deviceLabel(requestHeaders.get('user-agent')),
@@ -37,7 +38,7 @@ export async function createLinkCodeAction(_previous: LinkCodeState): Promise<Li
     })
     await rememberDeviceId(deviceId)
   }
-  const { code, expiresAtMs } = createLinkCode(sqlite(), { learnerId, nowMs, randomBytes })
+  const { code, expiresAtMs } = await createLinkCode(db, { learnerId, nowMs, randomBytes })
   const host = requestHeaders.get('host') ?? 'localhost'
   const scheme = requestHeaders.get('x-forwarded-proto')?.includes('https') ? 'https' : 'http'
   const linkUrl = `${scheme}://${host}/link?code=${code}`
@@ -59,7 +60,7 @@ export async function signOutDeviceAction(form: FormData): Promise<void> {
   const parsed = signOutSchema.safeParse({ deviceId: form.get('deviceId') })
   if (!parsed.success) return
   const learnerId = await writingLearnerId(await requestNowMs())
-  forgetDevice(sqlite(), { learnerId, deviceId: parsed.data.deviceId })
+  await forgetDevice(studyDb(), { learnerId, deviceId: parsed.data.deviceId })
   if (parsed.data.deviceId === (await currentDeviceId())) await forgetLearnerHere()
   refresh()
 }

@@ -1,32 +1,31 @@
 // Your learner on another device (there is no login): this device makes a one-time code,
 // the other redeems it on /link and adopts the same learner. Time and randomness passed in.
-import type { Sqlite } from '@/db/open'
 import { type DeviceRecord, deviceQueries } from '@/db/queries/devices'
+import type { Db } from '@/db/sql/db'
 import { LINK_CODE_TTL_MS, linkCodeFrom, linkCodeHash, matchLinkCode, normalizeLinkCode } from './link-code'
 
 /** Codes older than this are deleted; until then a late try is told "expired", not "wrong". */
 const KEEP_CODES_MS = 24 * 60 * 60_000
 
-export function createLinkCode(
-  sqlite: Sqlite,
+export async function createLinkCode(
+  db: Db,
   {
     learnerId,
     nowMs,
     randomBytes,
   }: { learnerId: string; nowMs: number; randomBytes: (n: number) => Uint8Array },
-): { code: string; expiresAtMs: number } {
+): Promise<{ code: string; expiresAtMs: number }> {
   const code = linkCodeFrom(randomBytes(5))
+  const codeHash = linkCodeHash(code).toString('hex')
   const expiresAtMs = nowMs + LINK_CODE_TTL_MS
-  const q = deviceQueries(sqlite)
-  sqlite.transaction(() => {
-    q.deleteLinkCodesCreatedBefore({ beforeMs: nowMs - KEEP_CODES_MS })
-    q.insertLinkCode({
-      learnerId,
-      codeHash: linkCodeHash(code).toString('hex'),
-      createdAtMs: nowMs,
-      expiresAtMs,
-    })
-  })()
+  await db.transaction(
+    async (tx) => {
+      const q = deviceQueries(tx)
+      await q.deleteLinkCodesCreatedBefore({ beforeMs: nowMs - KEEP_CODES_MS })
+      await q.insertLinkCode({ learnerId, codeHash, createdAtMs: nowMs, expiresAtMs })
+    },
+    { lockKey: learnerId },
+  )
   return { code, expiresAtMs }
 }
 
@@ -37,39 +36,37 @@ export type RedeemResult =
   | { kind: 'expired' }
   | { kind: 'used' }
 
-/** Redeems a typed code once: the first caller wins (a conditional update); a second try is "used". */
+/**
+ * Redeems a typed code once: the first caller wins (a conditional update, the arbiter on every
+ * instance, since the code's learner is not known before the code is matched); a second try is "used".
+ */
 export function redeemLinkCode(
-  sqlite: Sqlite,
+  db: Db,
   { typed, nowMs }: { typed: string; nowMs: number },
-): RedeemResult {
+): Promise<RedeemResult> {
   const code = normalizeLinkCode(typed)
-  if (!code) return { kind: 'malformed' }
-  const q = deviceQueries(sqlite)
-  return sqlite
-    .transaction((): RedeemResult => {
-      const row = matchLinkCode(code, q.listLinkCodesSince({ sinceMs: nowMs - KEEP_CODES_MS }))
-      if (!row) return { kind: 'unknown' }
-      if (row.usedAtMs !== null) return { kind: 'used' }
-      if (row.expiresAtMs <= nowMs) return { kind: 'expired' }
-      if (!q.claimLinkCode({ id: row.id, nowMs })) return { kind: 'used' }
-      return { kind: 'linked', learnerId: row.learnerId }
-    })
-    .immediate()
+  if (!code) return Promise.resolve({ kind: 'malformed' })
+  return db.transaction(async (tx): Promise<RedeemResult> => {
+    const q = deviceQueries(tx)
+    const row = matchLinkCode(code, await q.listLinkCodesSince({ sinceMs: nowMs - KEEP_CODES_MS }))
+    if (!row) return { kind: 'unknown' }
+    if (row.usedAtMs !== null) return { kind: 'used' }
+    if (row.expiresAtMs <= nowMs) return { kind: 'expired' }
+    if (!(await q.claimLinkCode({ id: row.id, nowMs }))) return { kind: 'used' }
+    return { kind: 'linked', learnerId: row.learnerId }
+  })
 }
 
-export function rememberDevice(sqlite: Sqlite, device: DeviceRecord): void {
-  deviceQueries(sqlite).saveDevice(device)
+export function rememberDevice(db: Db, device: DeviceRecord): Promise<void> {
+  return deviceQueries(db).saveDevice(device)
 }
 
-export function devicesOf(sqlite: Sqlite, learnerId: string): DeviceRecord[] {
-  return deviceQueries(sqlite).listDevicesByLearnerId({ learnerId })
+export function devicesOf(db: Db, learnerId: string): Promise<DeviceRecord[]> {
+  return deviceQueries(db).listDevicesByLearnerId({ learnerId })
 }
 
-export function forgetDevice(
-  sqlite: Sqlite,
-  { learnerId, deviceId }: { learnerId: string; deviceId: string },
-) {
-  return deviceQueries(sqlite).deleteDevice({ learnerId, deviceId })
+export function forgetDevice(db: Db, { learnerId, deviceId }: { learnerId: string; deviceId: string }) {
+  return deviceQueries(db).deleteDevice({ learnerId, deviceId })
 }
 
 /** "Chrome on Android", "Safari on iPhone", "Firefox on Linux" … from a user agent; "A browser" otherwise. */

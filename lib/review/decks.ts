@@ -2,7 +2,7 @@
 // drills, then the learner's own decks by name. The one place that knows the drills
 // are a deck; a new source is one import and one entry here.
 
-import type { Sqlite } from '@/db/open'
+import type { Db } from '@/db/sql/db'
 import { builtInDeckSource, type DeckInfo, type DeckRegistry, deckRegistry, ownDeckSource } from '@/lib/decks'
 import { drillsDeckSource } from '@/lib/drills/deck-source'
 
@@ -19,6 +19,6 @@ export async function studyDecks(): Promise<DeckRegistry> {
 }
 
 /** Every deck this learner has, with its switch: deck titles need no warm-up (forms, settings). */
-export function decksFor(sqlite: Sqlite, learnerId: string): (DeckInfo & { enabled: boolean })[] {
-  return registry.decksFor(sqlite, learnerId)
+export function decksFor(db: Db, learnerId: string): Promise<(DeckInfo & { enabled: boolean })[]> {
+  return registry.decksFor(db, learnerId)
 }

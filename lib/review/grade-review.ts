@@ -1,9 +1,9 @@
 // Recording one grade: claim the key, then card state + log in one transaction. The
 // card's deck source says how its ticks suggest a rating. A grade made on a device
 // (it carries its own review time) merges into the card's history in time order.
-import type { Sqlite } from '@/db/open'
 import { reviewRequestQueries } from '@/db/queries/review-requests'
 import { type ReviewLogRecord, type StudyQueries, studyQueries } from '@/db/queries/study'
+import type { Db } from '@/db/sql/db'
 import type { FoundCard } from '@/lib/decks'
 import { isoDateDayNumber } from '@/lib/plan/final-window'
 import { newCardCeilingToday } from '@/lib/plan/pacing'
@@ -11,6 +11,7 @@ import { replayGrades } from '@/lib/srs/replay'
 import { type GradeRating, type SuggestRating, suggestRecallRating } from '@/lib/srs/rubric'
 import type { CardSchedule, SchedulerSettings } from '@/lib/srs/scheduler'
 import { scheduleAfterGrade } from '@/lib/srs/scheduler'
+import type { StudySettings } from '@/lib/srs/settings'
 import type { StudyCard } from '@/lib/srs/study-card'
 import { studyDayBounds } from '@/lib/srs/study-day'
 import { type GradeKey, keyedResponseOf, type StoredResponse } from './grade-key'
@@ -76,50 +77,61 @@ function sameIds(a: readonly string[], b: readonly string[]): boolean {
 }
 
 /**
- * Records one review. Runs as one IMMEDIATE transaction: the key (or attempt token) is
- * looked up before anything is written, the log, the card state and the stored response
- * commit together, so a retry replays the first result and a crash writes nothing.
- * `suggestRating` is the card's deck source's rule; the log keeps what it suggested.
+ * Records one review. Runs as one transaction under the learner's lock (every instance on
+ * PostgreSQL, the single writer on SQLite): the key (or attempt token) is looked up before
+ * anything is written, the log, the card state and the stored response commit together, so
+ * a retry — or the same grade sent to another instance at once — replays the first result,
+ * and a crash writes nothing. `suggestRating` is the card's deck source's rule; the log keeps
+ * what it suggested.
  */
-export function gradeReview(
-  sqlite: Sqlite,
+export async function gradeReview(
+  db: Db,
   deck: readonly StudyCard[],
   input: GradeInput,
   suggestRating: SuggestRating,
-): GradeResult {
-  const q = studyQueries(sqlite)
+): Promise<GradeResult> {
   const card = deck.find((c) => c.id === input.cardId)
-  const run = sqlite.transaction((): GradeResult => {
-    if (input.key) {
-      const decided = decideKey(sqlite, input.learnerId, input.key, input.nowMs)
-      if (decided) return decided
-    }
-    const earlier = q.getReviewLogByAttemptToken({
-      learnerId: input.learnerId,
-      attemptToken: input.attemptToken,
-    })
-    if (earlier) return replayOf(earlier, input)
-    const result = card ? recordGrade(sqlite, q, card, input, suggestRating) : recordDeleted(q, input)
-    if (result.kind !== 'graded' || !input.key) return result
-    const stored = keyedResponseOf(result, input.cardId)
-    const completed = reviewRequestQueries(sqlite).completeReviewRequest({
-      learnerId: input.learnerId,
-      key: input.key.key,
-      fingerprint: input.key.fingerprint,
-      logId: result.logId,
-      responseStatus: stored.status,
-      responseBody: stored.body,
-      nowMs: input.nowMs,
-    })
-    if (!completed) throw new Error('grade key completed inside an immediate transaction that found it free')
-    return { ...result, stored }
-  })
-  return run.immediate()
+  return db.transaction(
+    async (tx): Promise<GradeResult> => {
+      const q = studyQueries(tx)
+      if (input.key) {
+        const decided = await decideKey(tx, input.learnerId, input.key, input.nowMs)
+        if (decided) return decided
+      }
+      const earlier = await q.getReviewLogByAttemptToken({
+        learnerId: input.learnerId,
+        attemptToken: input.attemptToken,
+      })
+      if (earlier) return replayOf(earlier, input)
+      const result = card
+        ? await recordGrade(tx, q, card, input, suggestRating)
+        : await recordDeleted(q, input)
+      if (result.kind !== 'graded' || !input.key) return result
+      const stored = keyedResponseOf(result, input.cardId)
+      const completed = await reviewRequestQueries(tx).completeReviewRequest({
+        learnerId: input.learnerId,
+        key: input.key.key,
+        fingerprint: input.key.fingerprint,
+        logId: result.logId,
+        responseStatus: stored.status,
+        responseBody: stored.body,
+        nowMs: input.nowMs,
+      })
+      if (!completed) throw new Error('grade key completed inside a locked transaction that found it free')
+      return { ...result, stored }
+    },
+    { lockKey: input.learnerId },
+  )
 }
 
 /** A key seen before: its stored response, a mismatch, or still in flight. Undefined: free (or taken over). */
-function decideKey(sqlite: Sqlite, learnerId: string, key: GradeKey, nowMs: number): Decision | undefined {
-  const row = reviewRequestQueries(sqlite).getReviewRequestByKey({ learnerId, key: key.key })
+async function decideKey(
+  db: Db,
+  learnerId: string,
+  key: GradeKey,
+  nowMs: number,
+): Promise<Decision | undefined> {
+  const row = await reviewRequestQueries(db).getReviewRequestByKey({ learnerId, key: key.key })
   if (!row) return undefined
   if (row.fingerprint !== key.fingerprint) return { kind: 'key-reused' }
   if (row.status === 'completed' && row.responseStatus !== null && row.responseBody !== null)
@@ -130,33 +142,33 @@ function decideKey(sqlite: Sqlite, learnerId: string, key: GradeKey, nowMs: numb
   return undefined
 }
 
-function recordGrade(
-  sqlite: Sqlite,
+async function recordGrade(
+  db: Db,
   q: StudyQueries,
   card: StudyCard,
   input: GradeInput,
   suggestRating: SuggestRating,
-): GradeResult {
-  const settings = settingsForLearner(sqlite, input.learnerId)
+): Promise<GradeResult> {
+  const settings = await settingsForLearner(db, input.learnerId)
   const reviewedAtMs = Math.min(input.reviewedAtMs ?? input.nowMs, input.nowMs)
   // Logs after this grade's time come from another device: this grade goes before them.
-  const later = q.listReviewsOfCardAfter({
+  const later = await q.listReviewsOfCardAfter({
     learnerId: input.learnerId,
     cardId: card.id,
     afterMs: reviewedAtMs,
   })
   const schedule = later[0]
     ? parseSnapshot(later[0].snapshot)
-    : toSchedule(q.getCardStateByLearnerAndCardId({ learnerId: input.learnerId, cardId: card.id }))
+    : toSchedule(await q.getCardStateByLearnerAndCardId({ learnerId: input.learnerId, cardId: card.id }))
   if (input.reviewedAtMs === undefined) {
-    const refused = refuseNotDue(q, input, schedule, settings)
+    const refused = await refuseNotDue(q, input, schedule, settings)
     if (refused) return refused
   }
 
   const known = new Set(card.points.map((p) => p.id))
   const ticked = [...new Set(input.pointsTicked)].filter((id) => known.has(id))
   const outcome = scheduleAfterGrade(card.id, schedule, reviewedAtMs, settings, input.rating)
-  const logId = q.claimReviewLog({
+  const logId = await q.claimReviewLog({
     learnerId: input.learnerId,
     cardId: card.id,
     attemptToken: input.attemptToken,
@@ -171,11 +183,12 @@ function recordGrade(
     snapshot: schedule ? JSON.stringify(schedule) : null,
     dueAfterMs: outcome.next.dueMs,
   })
-  if (logId === null)
-    throw new Error('attempt token claimed inside an immediate transaction that found it free')
+  if (logId === null) throw new Error('attempt token claimed inside a locked transaction that found it free')
   const final =
-    later.length > 0 ? replayLater(q, input.learnerId, card.id, outcome.next, later, settings) : outcome.next
-  q.saveCardState(input.learnerId, { cardId: card.id, ...final })
+    later.length > 0
+      ? await replayLater(q, input.learnerId, card.id, outcome.next, later, settings)
+      : outcome.next
+  await q.saveCardState(input.learnerId, { cardId: card.id, ...final })
   return {
     kind: 'graded',
     logId,
@@ -188,14 +201,14 @@ function recordGrade(
 }
 
 /** The later logs replayed after the merged grade: each keeps its rating and time, gets its new before/due. */
-function replayLater(
+async function replayLater(
   q: StudyQueries,
   learnerId: string,
   cardId: string,
   start: CardSchedule,
   later: readonly ReviewLogRecord[],
   settings: SchedulerSettings,
-): CardSchedule {
+): Promise<CardSchedule> {
   const replayed = replayGrades(
     cardId,
     start,
@@ -203,7 +216,7 @@ function replayLater(
     settings,
   )
   for (const { grade, before, after } of replayed)
-    q.rewriteReviewLogSchedule({
+    await q.rewriteReviewLogSchedule({
       learnerId,
       logId: grade.log.id,
       snapshot: before ? JSON.stringify(before) : null,
@@ -214,15 +227,15 @@ function replayLater(
 }
 
 /** Online grades only: the card must be due this study day, and a new card within today's limit. */
-function refuseNotDue(
+async function refuseNotDue(
   q: StudyQueries,
   input: GradeInput,
   schedule: CardSchedule | null,
-  settings: ReturnType<typeof settingsForLearner>,
-): GradeResult | undefined {
+  settings: StudySettings,
+): Promise<GradeResult | undefined> {
   const today = studyDayBounds(input.nowMs, settings)
   if (schedule) return schedule.dueMs >= today.endMs ? { kind: 'not-due', dueMs: schedule.dueMs } : undefined
-  const counts = q.countReviewsByLearnerIdBetween({
+  const counts = await q.countReviewsByLearnerIdBetween({
     learnerId: input.learnerId,
     fromMs: today.startMs,
     toMs: today.endMs,
@@ -241,14 +254,14 @@ function refuseNotDue(
  * card state to change. Only for queued grades of a card the learner has reviewed before —
  * an id the learner never had is still "not found".
  */
-function recordDeleted(q: StudyQueries, input: GradeInput): GradeResult {
+async function recordDeleted(q: StudyQueries, input: GradeInput): Promise<GradeResult> {
   const last =
     input.reviewedAtMs === undefined
       ? undefined
-      : q.getLastReviewOfCard({ learnerId: input.learnerId, cardId: input.cardId })
+      : await q.getLastReviewOfCard({ learnerId: input.learnerId, cardId: input.cardId })
   if (!last) return { kind: 'card-not-found', cardId: input.cardId }
   const reviewedAtMs = Math.min(input.reviewedAtMs ?? input.nowMs, input.nowMs)
-  const logId = q.claimReviewLog({
+  const logId = await q.claimReviewLog({
     learnerId: input.learnerId,
     cardId: input.cardId,
     attemptToken: input.attemptToken,
@@ -264,8 +277,7 @@ function recordDeleted(q: StudyQueries, input: GradeInput): GradeResult {
     snapshot: null,
     dueAfterMs: reviewedAtMs,
   })
-  if (logId === null)
-    throw new Error('attempt token claimed inside an immediate transaction that found it free')
+  if (logId === null) throw new Error('attempt token claimed inside a locked transaction that found it free')
   return {
     kind: 'graded',
     logId,
@@ -286,9 +298,13 @@ function parseSnapshot(snapshot: string | null): CardSchedule | null {
  * card (deleted, or another learner's): an earlier attempt still replays, a queued grade
  * of a card with history is kept, else card-not-found.
  */
-export function gradeFoundCard(sqlite: Sqlite, found: FoundCard | undefined, input: GradeInput): GradeResult {
-  if (!found) return gradeReview(sqlite, [], input, suggestRecallRating)
-  return gradeReview(sqlite, [found.card], input, found.source.suggestRating)
+export function gradeFoundCard(
+  db: Db,
+  found: FoundCard | undefined,
+  input: GradeInput,
+): Promise<GradeResult> {
+  if (!found) return gradeReview(db, [], input, suggestRecallRating)
+  return gradeReview(db, [found.card], input, found.source.suggestRating)
 }
 
 function replayOf(earlier: ReviewLogRecord, input: GradeInput): GradeResult {

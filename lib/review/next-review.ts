@@ -1,7 +1,7 @@
 // What the review loop offers next, and the dashboard's numbers: the learner's rows
 // for this study day read once, then the queue rules of lib/srs. Time is passed in.
-import type { Sqlite } from '@/db/open'
 import { studyQueries } from '@/db/queries/study'
+import type { Db } from '@/db/sql/db'
 import { isoDateDayNumber } from '@/lib/plan/final-window'
 import { newCardPacing } from '@/lib/plan/pacing'
 import {
@@ -35,20 +35,26 @@ export type NextReview<C extends StudyCard = StudyCard> =
   | { kind: 'done'; nextDueMs: number | null; limitReached: 'reviews' | 'new' | null }
 
 /** Due and new cards for this study day, in the order the loop offers them. */
-function studyQueue<C extends StudyCard>(
-  sqlite: Sqlite,
+interface StudyDayQueue<C extends StudyCard> {
+  today: StudyDayBounds
+  queue: StudyQueue<C>
+}
+
+async function studyQueue<C extends StudyCard>(
+  db: Db,
   learnerId: string,
   deck: readonly C[],
   nowMs: number,
   settings: StudySettings,
-): { today: StudyDayBounds; queue: StudyQueue<C> } {
-  const q = studyQueries(sqlite)
+): Promise<StudyDayQueue<C>> {
+  const q = studyQueries(db)
   const today = studyDayBounds(nowMs, settings)
-  const rows = {
-    reviewsToday: q.countReviewsByLearnerIdBetween({ learnerId, fromMs: today.startMs, toMs: today.endMs }),
-    dueRows: q.getDueCardsByLearnerId({ learnerId, dueBeforeMs: today.endMs, limit: 10_000 }),
-    seenCardIds: q.getSeenCardIdsByLearnerId(learnerId),
-  }
+  const [reviewsToday, dueRows, seenCardIds] = await Promise.all([
+    q.countReviewsByLearnerIdBetween({ learnerId, fromMs: today.startMs, toMs: today.endMs }),
+    q.getDueCardsByLearnerId({ learnerId, dueBeforeMs: today.endMs, limit: 10_000 }),
+    q.getSeenCardIdsByLearnerId(learnerId),
+  ])
+  const rows = { reviewsToday, dueRows, seenCardIds }
   // An interview ahead may raise today's new-card limit so every card is seen twice before it.
   const notStarted = deck.reduce((n, card) => (rows.seenCardIds.has(card.id) ? n : n + 1), 0)
   const newPerDay = newCardPacing({
@@ -62,37 +68,40 @@ function studyQueue<C extends StudyCard>(
 }
 
 /** The earliest due time after now: a step later today, else the first card due after today. */
-function nextDueMsOf(
-  sqlite: Sqlite,
+async function nextDueMsOf<C extends StudyCard>(
+  db: Db,
   learnerId: string,
-  { today, queue }: ReturnType<typeof studyQueue>,
-): number | null {
+  { today, queue }: StudyDayQueue<C>,
+): Promise<number | null> {
   return (
     queue.laterTodayRows[0]?.dueMs ??
-    studyQueries(sqlite).getNextDueMsByLearnerId({ learnerId, fromMs: today.endMs })
+    (await studyQueries(db).getNextDueMsByLearnerId({ learnerId, fromMs: today.endMs }))
   )
 }
 
 /** Due cards first (earliest first), then new cards in deck order within the daily limit. */
-export function nextReview<C extends StudyCard>(
-  sqlite: Sqlite,
+export async function nextReview<C extends StudyCard>(
+  db: Db,
   learnerId: string,
   deck: readonly C[],
   nowMs: number,
-): NextReview<C> {
-  const settings = settingsForLearner(sqlite, learnerId)
-  const day = studyQueue(sqlite, learnerId, deck, nowMs, settings)
+): Promise<NextReview<C>> {
+  const settings = await settingsForLearner(db, learnerId)
+  const day = await studyQueue(db, learnerId, deck, nowMs, settings)
   const card = nextCardOf(day.queue)
   if (!card) {
     return {
       kind: 'done',
-      nextDueMs: nextDueMsOf(sqlite, learnerId, day),
+      nextDueMs: await nextDueMsOf(db, learnerId, day),
       limitReached: limitReachedOf(day.queue),
     }
   }
-  const q = studyQueries(sqlite)
-  const schedule = toSchedule(q.getCardStateByLearnerAndCardId({ learnerId, cardId: card.id }))
-  const last = q.getLastReviewOfCard({ learnerId, cardId: card.id })
+  const q = studyQueries(db)
+  const [state, last] = await Promise.all([
+    q.getCardStateByLearnerAndCardId({ learnerId, cardId: card.id }),
+    q.getLastReviewOfCard({ learnerId, cardId: card.id }),
+  ])
+  const schedule = toSchedule(state)
   return {
     kind: 'card',
     card,
@@ -112,14 +121,14 @@ export type DayCard<C extends StudyCard = StudyCard> = Extract<NextReview<C>, { 
  * limits, then steps due soon), each card as nextReview would offer it: what /review
  * renders at once, so a device can go on grading without a connection. Empty: done.
  */
-export function reviewDay<C extends StudyCard>(
-  sqlite: Sqlite,
+export async function reviewDay<C extends StudyCard>(
+  db: Db,
   learnerId: string,
   deck: readonly C[],
   nowMs: number,
-): DayCard<C>[] {
-  const settings = settingsForLearner(sqlite, learnerId)
-  const { queue } = studyQueue(sqlite, learnerId, deck, nowMs, settings)
+): Promise<DayCard<C>[]> {
+  const settings = await settingsForLearner(db, learnerId)
+  const { queue } = await studyQueue(db, learnerId, deck, nowMs, settings)
   const ids = [
     ...new Set([
       ...queue.dueNowRows.map((row) => row.cardId),
@@ -127,14 +136,24 @@ export function reviewDay<C extends StudyCard>(
       ...queue.aheadRows.map((row) => row.cardId),
     ]),
   ]
-  const q = studyQueries(sqlite)
+  const q = studyQueries(db)
+  // The rows of every card first (in parallel on PostgreSQL), then the counts in queue order.
+  const stored = await Promise.all(
+    ids.map(async (id) => {
+      const card = queue.inDeck.get(id)
+      if (!card) return null
+      const [state, last] = await Promise.all([
+        q.getCardStateByLearnerAndCardId({ learnerId, cardId: id }),
+        q.getLastReviewOfCard({ learnerId, cardId: id }),
+      ])
+      return { id, card, schedule: toSchedule(state), last }
+    }),
+  )
   let dueLeft = queue.counts.dueNow
   let newLeft = queue.counts.newAvailable
-  return ids.flatMap((id) => {
-    const card = queue.inDeck.get(id)
-    if (!card) return []
-    const schedule = toSchedule(q.getCardStateByLearnerAndCardId({ learnerId, cardId: id }))
-    const last = q.getLastReviewOfCard({ learnerId, cardId: id })
+  return stored.flatMap((row) => {
+    if (!row) return []
+    const { id, card, schedule, last } = row
     const entry: DayCard<C> = {
       kind: 'card',
       card,
@@ -159,20 +178,20 @@ export interface StudySummary extends QueueCounts {
   settings: StudySettings
 }
 
-export function studySummary(
-  sqlite: Sqlite,
+export async function studySummary(
+  db: Db,
   learnerId: string,
   deck: readonly StudyCard[],
   nowMs: number,
-): StudySummary {
-  const settings = settingsForLearner(sqlite, learnerId)
-  const day = studyQueue(sqlite, learnerId, deck, nowMs, settings)
-  const nextDueMs = nextDueMsOf(sqlite, learnerId, day)
+): Promise<StudySummary> {
+  const settings = await settingsForLearner(db, learnerId)
+  const day = await studyQueue(db, learnerId, deck, nowMs, settings)
+  const nextDueMs = await nextDueMsOf(db, learnerId, day)
   const sinceMs = day.today.startMs - 400 * DAY_MS
   const days = new Set(
-    studyQueries(sqlite)
-      .getReviewTimesByLearnerIdSince({ learnerId, sinceMs })
-      .map((ms) => studyDayNumberOf(ms, settings)),
+    (await studyQueries(db).getReviewTimesByLearnerIdSince({ learnerId, sinceMs })).map((ms) =>
+      studyDayNumberOf(ms, settings),
+    ),
   )
   return {
     ...day.queue.counts,

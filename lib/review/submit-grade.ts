@@ -5,7 +5,7 @@
 import 'server-only'
 import { headers } from 'next/headers'
 import type { z } from 'zod'
-import { sqlite } from '@/db/client'
+import { studyDb } from '@/db/client'
 import { requestNowMs } from '@/lib/clock'
 import { rateLimit } from '@/lib/http/edge'
 import { currentLearnerId, ensureLearner, isStoredLearner } from '@/lib/learner'
@@ -46,13 +46,14 @@ export async function submitGrade(input: unknown, key?: string): Promise<SubmitG
   const learnerId = await currentLearnerId()
   const { timezone, attemptToken: _token, reviewedAt: _at, ...grade } = parsed.data
   const decks = await studyDecks()
+  const db = studyDb()
   // Any card this learner has (built-in, drill or their own); another learner's card is "not found".
-  const found = decks.findCard(sqlite(), learnerId, grade.cardId)
+  const found = await decks.findCard(db, learnerId, grade.cardId)
   // A visitor's grade of a card they do not have stores nothing (no learner row either).
-  if (!found && !isStoredLearner(learnerId)) return { kind: 'card-not-found', cardId: grade.cardId }
-  ensureLearner(learnerId, nowMs)
-  if (timezone) rememberBrowserTimezone(sqlite(), learnerId, timezone, nowMs)
-  return gradeFoundCard(sqlite(), found, {
+  if (!found && !(await isStoredLearner(learnerId))) return { kind: 'card-not-found', cardId: grade.cardId }
+  await ensureLearner(learnerId, nowMs)
+  if (timezone) await rememberBrowserTimezone(db, learnerId, timezone, nowMs)
+  return gradeFoundCard(db, found, {
     ...grade,
     attemptToken,
     learnerId,

@@ -3,6 +3,7 @@
 import { beforeAll, beforeEach, describe, expect, test } from 'vitest'
 import type { Sqlite } from '@/db/open'
 import { type OwnCardRecord, ownCardQueries } from '@/db/queries/own-cards'
+import { sqliteDb } from '@/db/sql/sqlite-db'
 import { allCards } from '@/lib/content/cards'
 import { type DeckRegistry, saveDisabledDecks } from '@/lib/decks'
 import { gradeFoundCard, nextReview, studyDecks } from '@/lib/review'
@@ -39,38 +40,41 @@ let decks: DeckRegistry
 // The timeline drills deck is built from engine runs (async): lib/review hands out the registry once it is.
 beforeAll(async () => {
   decks = await studyDecks()
-  drillIds = decks
-    .allReviewCardsFor(freshDatabase(), bob)
+  drillIds = (await decks.allReviewCardsFor(sqliteDb(freshDatabase()), bob))
     .filter((card) => card.kind === 'drill')
     .map((card) => card.id)
 })
 
-beforeEach(() => {
+beforeEach(async () => {
   sqlite = freshDatabase()
   addLearner(sqlite, alice)
   addLearner(sqlite, bob)
-  const q = ownCardQueries(sqlite)
+  const q = ownCardQueries(sqliteDb(sqlite))
   // Written out of deck order on purpose: decks sort by name, cards by when they were written.
-  q.insertOwnCard(alice, ownCard('token-bucket', 'Rate limiter', 2))
-  q.insertOwnCard(alice, ownCard('outbox-table', 'Outbox', 3))
-  q.insertOwnCard(alice, ownCard('sliding-window', 'Rate limiter', 1))
+  await q.insertOwnCard(alice, ownCard('token-bucket', 'Rate limiter', 2))
+  await q.insertOwnCard(alice, ownCard('outbox-table', 'Outbox', 3))
+  await q.insertOwnCard(alice, ownCard('sliding-window', 'Rate limiter', 1))
 })
 
 describe('decks', () => {
-  test('the stats read of every card (ids, titles, points) matches the full cards, in the same order', () => {
-    expect(decks.allCardPointsFor(sqlite, alice)).toEqual(
-      decks.allReviewCardsFor(sqlite, alice).map(({ id, title, points }) => ({ id, title, points })),
+  test('the stats read of every card (ids, titles, points) matches the full cards, in the same order', async () => {
+    expect(await decks.allCardPointsFor(sqliteDb(sqlite), alice)).toEqual(
+      (await decks.allReviewCardsFor(sqliteDb(sqlite), alice)).map(({ id, title, points }) => ({
+        id,
+        title,
+        points,
+      })),
     )
   })
 
-  test('deck order: the built-in deck first, then timeline drills, then own decks by name', () => {
-    expect(decks.decksFor(sqlite, alice)).toEqual([
+  test('deck order: the built-in deck first, then timeline drills, then own decks by name', async () => {
+    expect(await decks.decksFor(sqliteDb(sqlite), alice)).toEqual([
       { id: 'idempotency', title: 'Idempotency keys', kind: 'built-in', enabled: true },
       { id: 'timeline-drills', title: 'Timeline drills', kind: 'drills', enabled: true },
       { id: 'own:outbox', title: 'Outbox', kind: 'own', enabled: true },
       { id: 'own:rate-limiter', title: 'Rate limiter', kind: 'own', enabled: true },
     ])
-    expect(decks.reviewDeckFor(sqlite, alice).map((card) => card.id)).toEqual([
+    expect((await decks.reviewDeckFor(sqliteDb(sqlite), alice)).map((card) => card.id)).toEqual([
       ...builtInIds,
       ...drillIds,
       'outbox-table',
@@ -79,47 +83,73 @@ describe('decks', () => {
     ])
   })
 
-  test('another learner sees only the built-in decks and cannot resolve an own card', () => {
-    expect(decks.decksFor(sqlite, bob).map((deck) => deck.id)).toEqual(['idempotency', 'timeline-drills'])
-    expect(decks.reviewDeckFor(sqlite, bob).map((card) => card.id)).toEqual([...builtInIds, ...drillIds])
-    expect(decks.reviewCardById(sqlite, bob, 'token-bucket')).toBeUndefined()
-    expect(decks.reviewCardById(sqlite, alice, 'token-bucket')).toMatchObject({
+  test('another learner sees only the built-in decks and cannot resolve an own card', async () => {
+    expect((await decks.decksFor(sqliteDb(sqlite), bob)).map((deck) => deck.id)).toEqual([
+      'idempotency',
+      'timeline-drills',
+    ])
+    expect((await decks.reviewDeckFor(sqliteDb(sqlite), bob)).map((card) => card.id)).toEqual([
+      ...builtInIds,
+      ...drillIds,
+    ])
+    expect(await decks.reviewCardById(sqliteDb(sqlite), bob, 'token-bucket')).toBeUndefined()
+    expect(await decks.reviewCardById(sqliteDb(sqlite), alice, 'token-bucket')).toMatchObject({
       deckId: 'own:rate-limiter',
       kind: 'recall',
     })
   })
 
-  test('a switched-off deck leaves the review deck but its cards still resolve (grading, undo, stats)', () => {
-    saveDisabledDecks(sqlite, alice, ['idempotency', 'own:outbox'], t0)
-    expect(decks.decksFor(sqlite, alice).map((deck) => deck.enabled)).toEqual([false, true, false, true])
-    expect(decks.reviewDeckFor(sqlite, alice).map((card) => card.id)).toEqual([
+  test('a switched-off deck leaves the review deck but its cards still resolve (grading, undo, stats)', async () => {
+    await saveDisabledDecks(sqliteDb(sqlite), alice, ['idempotency', 'own:outbox'], t0)
+    expect((await decks.decksFor(sqliteDb(sqlite), alice)).map((deck) => deck.enabled)).toEqual([
+      false,
+      true,
+      false,
+      true,
+    ])
+    expect((await decks.reviewDeckFor(sqliteDb(sqlite), alice)).map((card) => card.id)).toEqual([
       ...drillIds,
       'sliding-window',
       'token-bucket',
     ])
-    expect(decks.reviewCardById(sqlite, alice, 'outbox-table')?.title).toBe('Card outbox-table')
-    expect(decks.reviewCardById(sqlite, alice, builtInIds[0] ?? '')?.deckId).toBe('idempotency')
+    expect((await decks.reviewCardById(sqliteDb(sqlite), alice, 'outbox-table'))?.title).toBe(
+      'Card outbox-table',
+    )
+    expect((await decks.reviewCardById(sqliteDb(sqlite), alice, builtInIds[0] ?? ''))?.deckId).toBe(
+      'idempotency',
+    )
     // Settings saved later keep the switches (the study settings upsert does not touch them).
-    saveDisabledDecks(sqlite, alice, [], t0)
-    expect(decks.reviewDeckFor(sqlite, alice)).toHaveLength(builtInIds.length + drillIds.length + 3)
+    await saveDisabledDecks(sqliteDb(sqlite), alice, [], t0)
+    expect(await decks.reviewDeckFor(sqliteDb(sqlite), alice)).toHaveLength(
+      builtInIds.length + drillIds.length + 3,
+    )
   })
 
-  test('the queue offers an own card once the built-in decks are off, and grading it uses its critical point', () => {
-    saveDisabledDecks(sqlite, alice, ['idempotency', 'timeline-drills'], t0)
-    const next = nextReview(sqlite, alice, decks.reviewDeckFor(sqlite, alice), t0)
+  test('the queue offers an own card once the built-in decks are off, and grading it uses its critical point', async () => {
+    await saveDisabledDecks(sqliteDb(sqlite), alice, ['idempotency', 'timeline-drills'], t0)
+    const next = await nextReview(
+      sqliteDb(sqlite),
+      alice,
+      await decks.reviewDeckFor(sqliteDb(sqlite), alice),
+      t0,
+    )
     expect(next.kind).toBe('card')
     if (next.kind !== 'card') return
     expect(next.card.id).toBe('outbox-table')
-    const result = gradeFoundCard(sqlite, decks.findCard(sqlite, alice, next.card.id), {
-      learnerId: alice,
-      cardId: next.card.id,
-      attemptToken: 'attempt-own-1',
-      rating: Rating.Again,
-      pointsTicked: ['p2', 'p3'],
-      durationMs: 1000,
-      answerMode: 'aloud',
-      nowMs: t0,
-    })
+    const result = await gradeFoundCard(
+      sqliteDb(sqlite),
+      await decks.findCard(sqliteDb(sqlite), alice, next.card.id),
+      {
+        learnerId: alice,
+        cardId: next.card.id,
+        attemptToken: 'attempt-own-1',
+        rating: Rating.Again,
+        pointsTicked: ['p2', 'p3'],
+        durationMs: 1000,
+        answerMode: 'aloud',
+        nowMs: t0,
+      },
+    )
     expect(result.kind).toBe('graded')
     const log = sqlite
       .prepare('SELECT suggested_rating AS s FROM review_logs WHERE learner_id = ?')
@@ -127,25 +157,29 @@ describe('decks', () => {
     expect(log).toEqual({ s: Rating.Again })
   })
 
-  test('a plain own card (no points, say from Anki) suggests Good; a suspended one stays out of the queue', () => {
-    const q = ownCardQueries(sqlite)
-    q.insertOwnCard(alice, { ...ownCard('plain', 'Anki', t0), points: [] })
-    q.insertOwnCard(alice, { ...ownCard('parked', 'Anki', t0 + 1), points: [], suspended: true })
-    saveDisabledDecks(sqlite, alice, ['idempotency', 'timeline-drills'], t0)
-    const queue = decks.reviewDeckFor(sqlite, alice).map((card) => card.id)
+  test('a plain own card (no points, say from Anki) suggests Good; a suspended one stays out of the queue', async () => {
+    const q = ownCardQueries(sqliteDb(sqlite))
+    await q.insertOwnCard(alice, { ...ownCard('plain', 'Anki', t0), points: [] })
+    await q.insertOwnCard(alice, { ...ownCard('parked', 'Anki', t0 + 1), points: [], suspended: true })
+    await saveDisabledDecks(sqliteDb(sqlite), alice, ['idempotency', 'timeline-drills'], t0)
+    const queue = (await decks.reviewDeckFor(sqliteDb(sqlite), alice)).map((card) => card.id)
     expect(queue).toContain('plain')
     expect(queue).not.toContain('parked')
-    expect(decks.reviewCardById(sqlite, alice, 'parked')?.suspended).toBe(true)
-    const result = gradeFoundCard(sqlite, decks.findCard(sqlite, alice, 'plain'), {
-      learnerId: alice,
-      cardId: 'plain',
-      attemptToken: 'attempt-plain-1',
-      rating: Rating.Hard,
-      pointsTicked: [],
-      durationMs: 1000,
-      answerMode: 'aloud',
-      nowMs: t0,
-    })
+    expect((await decks.reviewCardById(sqliteDb(sqlite), alice, 'parked'))?.suspended).toBe(true)
+    const result = await gradeFoundCard(
+      sqliteDb(sqlite),
+      await decks.findCard(sqliteDb(sqlite), alice, 'plain'),
+      {
+        learnerId: alice,
+        cardId: 'plain',
+        attemptToken: 'attempt-plain-1',
+        rating: Rating.Hard,
+        pointsTicked: [],
+        durationMs: 1000,
+        answerMode: 'aloud',
+        nowMs: t0,
+      },
+    )
     expect(result.kind).toBe('graded')
     const log = sqlite
       .prepare('SELECT suggested_rating AS s FROM review_logs WHERE learner_id = ?')

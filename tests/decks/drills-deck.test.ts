@@ -3,6 +3,7 @@
 // the suggested rating, and the per-deck switch.
 import { beforeAll, beforeEach, describe, expect, test } from 'vitest'
 import type { Sqlite } from '@/db/open'
+import { sqliteDb } from '@/db/sql/sqlite-db'
 import { allCards } from '@/lib/content/cards'
 import { type DeckRegistry, saveDisabledDecks } from '@/lib/decks'
 import { reviewCountOf } from '@/lib/drills/review-round'
@@ -18,15 +19,15 @@ let decks: DeckRegistry
 beforeAll(async () => {
   decks = await studyDecks()
 })
-beforeEach(() => {
+beforeEach(async () => {
   sqlite = freshDatabase()
   addLearner(sqlite, learner)
 })
 
-function gradeDrill(cardId: string, pointsTicked: string[], token: string, nowMs = t0) {
-  const found = decks.findCard(sqlite, learner, cardId)
+async function gradeDrill(cardId: string, pointsTicked: string[], token: string, nowMs = t0) {
+  const found = await decks.findCard(sqliteDb(sqlite), learner, cardId)
   if (!found) throw new Error(cardId)
-  return gradeFoundCard(sqlite, found, {
+  return gradeFoundCard(sqliteDb(sqlite), found, {
     learnerId: learner,
     cardId,
     attemptToken: token,
@@ -46,8 +47,8 @@ const suggestedOf = (token: string) =>
   ).s
 
 describe('timeline drills deck', () => {
-  test('comes after the idempotency cards, one card per drill whose points are its question slots', () => {
-    const deck = decks.reviewDeckFor(sqlite, learner)
+  test('comes after the idempotency cards, one card per drill whose points are its question slots', async () => {
+    const deck = await decks.reviewDeckFor(sqliteDb(sqlite), learner)
     const builtIn = allCards().length
     expect(deck.slice(0, builtIn).every((card) => card.kind === 'recall')).toBe(true)
     const drills = deck.slice(builtIn).filter((card) => card.kind === 'drill')
@@ -57,27 +58,36 @@ describe('timeline drills deck', () => {
     expect(lost?.points.map((p) => p.id)).toEqual(['next', 'bug-step', 'bug-invariant'])
   })
 
-  test('new-card limits apply: with the idempotency deck off, the first new card is the first drill', () => {
-    saveDisabledDecks(sqlite, learner, ['idempotency'], t0)
-    const next = nextReview(sqlite, learner, decks.reviewDeckFor(sqlite, learner), t0)
+  test('new-card limits apply: with the idempotency deck off, the first new card is the first drill', async () => {
+    await saveDisabledDecks(sqliteDb(sqlite), learner, ['idempotency'], t0)
+    const next = await nextReview(
+      sqliteDb(sqlite),
+      learner,
+      await decks.reviewDeckFor(sqliteDb(sqlite), learner),
+      t0,
+    )
     expect(next.kind === 'card' && next.card.id).toBe('drill-lost-response')
   })
 
-  test('suggested rating stored with the review: all right → Good, one wrong → Hard, two or more → Again', () => {
-    gradeDrill('drill-lost-response', ['next', 'bug-step', 'bug-invariant'], 'attempt-all-right')
+  test('suggested rating stored with the review: all right → Good, one wrong → Hard, two or more → Again', async () => {
+    await gradeDrill('drill-lost-response', ['next', 'bug-step', 'bug-invariant'], 'attempt-all-right')
     expect(suggestedOf('attempt-all-right')).toBe(Rating.Good)
-    gradeDrill('drill-store-after-charge', ['next', 'bug-step'], 'attempt-one-wrong')
+    await gradeDrill('drill-store-after-charge', ['next', 'bug-step'], 'attempt-one-wrong')
     expect(suggestedOf('attempt-one-wrong')).toBe(Rating.Hard)
-    gradeDrill('drill-in-flight-409', ['next'], 'attempt-two-wrong')
+    await gradeDrill('drill-in-flight-409', ['next'], 'attempt-two-wrong')
     expect(suggestedOf('attempt-two-wrong')).toBe(Rating.Again)
     // The review count seeds the next round of that card.
-    expect(reviewCountOf(sqlite, learner, 'drill-lost-response')).toBe(1)
+    expect(await reviewCountOf(sqliteDb(sqlite), learner, 'drill-lost-response')).toBe(1)
   })
 
-  test('switched off: no drill card in the queue, but graded ones still resolve for stats and undo', () => {
-    gradeDrill('drill-lost-response', ['next'], 'attempt-before-off')
-    saveDisabledDecks(sqlite, learner, ['timeline-drills'], t0)
-    expect(decks.reviewDeckFor(sqlite, learner).some((card) => card.kind === 'drill')).toBe(false)
-    expect(decks.reviewCardById(sqlite, learner, 'drill-lost-response')?.title).toMatch(/^Drill: /)
+  test('switched off: no drill card in the queue, but graded ones still resolve for stats and undo', async () => {
+    await gradeDrill('drill-lost-response', ['next'], 'attempt-before-off')
+    await saveDisabledDecks(sqliteDb(sqlite), learner, ['timeline-drills'], t0)
+    expect((await decks.reviewDeckFor(sqliteDb(sqlite), learner)).some((card) => card.kind === 'drill')).toBe(
+      false,
+    )
+    expect((await decks.reviewCardById(sqliteDb(sqlite), learner, 'drill-lost-response'))?.title).toMatch(
+      /^Drill: /,
+    )
   })
 })

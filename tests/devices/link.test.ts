@@ -1,6 +1,7 @@
 // Linking a device: one-time codes of 40 bits, stored as hashes, used once, for 10 minutes.
 import { describe, expect, test } from 'vitest'
 import { learnerQueries } from '@/db/queries/learners'
+import { sqliteDb } from '@/db/sql/sqlite-db'
 import { createLinkCode, deviceLabel, redeemLinkCode } from '@/lib/devices/link'
 import { formatLinkCode, LINK_CODE_TTL_MS, linkCodeFrom, normalizeLinkCode } from '@/lib/devices/link-code'
 import { freshDatabase } from '@/tests/study/fixtures'
@@ -9,9 +10,9 @@ const alice = '11111111-1111-4111-8111-111111111111'
 const t0 = Date.parse('2026-03-10T10:00:00Z')
 const fixedBytes = (bytes: number[]) => () => Uint8Array.from(bytes)
 
-function withAlice() {
+async function withAlice() {
   const sqlite = freshDatabase()
-  learnerQueries(sqlite).insertLearnerIfMissing({ learnerId: alice, nowMs: 0 })
+  await learnerQueries(sqliteDb(sqlite)).insertLearnerIfMissing({ learnerId: alice, nowMs: 0 })
   return sqlite
 }
 
@@ -30,9 +31,9 @@ describe('link codes', () => {
     expect(normalizeLinkCode('ABCDEFG')).toBeNull()
   })
 
-  test('a code links once; the second try is "used"; only its hash is stored', () => {
-    const sqlite = withAlice()
-    const { code, expiresAtMs } = createLinkCode(sqlite, {
+  test('a code links once; the second try is "used"; only its hash is stored', async () => {
+    const sqlite = await withAlice()
+    const { code, expiresAtMs } = await createLinkCode(sqliteDb(sqlite), {
       learnerId: alice,
       nowMs: t0,
       randomBytes: fixedBytes([1, 2, 3, 4, 5]),
@@ -40,23 +41,33 @@ describe('link codes', () => {
     expect(expiresAtMs).toBe(t0 + LINK_CODE_TTL_MS)
     const stored = sqlite.prepare('SELECT code_hash AS hash FROM link_codes').get() as { hash: string }
     expect(stored.hash).not.toContain(code)
-    expect(redeemLinkCode(sqlite, { typed: formatLinkCode(code).toLowerCase(), nowMs: t0 + 1000 })).toEqual({
+    expect(
+      await redeemLinkCode(sqliteDb(sqlite), { typed: formatLinkCode(code).toLowerCase(), nowMs: t0 + 1000 }),
+    ).toEqual({
       kind: 'linked',
       learnerId: alice,
     })
-    expect(redeemLinkCode(sqlite, { typed: code, nowMs: t0 + 2000 })).toEqual({ kind: 'used' })
+    expect(await redeemLinkCode(sqliteDb(sqlite), { typed: code, nowMs: t0 + 2000 })).toEqual({
+      kind: 'used',
+    })
   })
 
-  test('after 10 minutes the code has expired; a wrong or malformed code says so', () => {
-    const sqlite = withAlice()
-    const { code } = createLinkCode(sqlite, {
+  test('after 10 minutes the code has expired; a wrong or malformed code says so', async () => {
+    const sqlite = await withAlice()
+    const { code } = await createLinkCode(sqliteDb(sqlite), {
       learnerId: alice,
       nowMs: t0,
       randomBytes: fixedBytes([9, 9, 9, 9, 9]),
     })
-    expect(redeemLinkCode(sqlite, { typed: code, nowMs: t0 + LINK_CODE_TTL_MS })).toEqual({ kind: 'expired' })
-    expect(redeemLinkCode(sqlite, { typed: 'AAAAAAAA', nowMs: t0 })).toEqual({ kind: 'unknown' })
-    expect(redeemLinkCode(sqlite, { typed: 'nope', nowMs: t0 })).toEqual({ kind: 'malformed' })
+    expect(await redeemLinkCode(sqliteDb(sqlite), { typed: code, nowMs: t0 + LINK_CODE_TTL_MS })).toEqual({
+      kind: 'expired',
+    })
+    expect(await redeemLinkCode(sqliteDb(sqlite), { typed: 'AAAAAAAA', nowMs: t0 })).toEqual({
+      kind: 'unknown',
+    })
+    expect(await redeemLinkCode(sqliteDb(sqlite), { typed: 'nope', nowMs: t0 })).toEqual({
+      kind: 'malformed',
+    })
   })
 
   test('devices are named by their browser and system', () => {

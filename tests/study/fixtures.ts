@@ -1,8 +1,18 @@
 // A fresh in-memory study database (same migrations as the app) and a small deck.
+// The raw connection stays synchronous for fixtures and row checks; lib code gets
+// `sqliteDb(sqlite)` (db/sql/sqlite-db), or any Db through `addLearnerOn`.
 import { migrateSqlite, openSqlite, type Sqlite } from '@/db/open'
 import { learnerQueries } from '@/db/queries/learners'
 import { studyQueries } from '@/db/queries/study'
+import type { Db } from '@/db/sql/db'
 import type { StudyCard } from '@/lib/srs/study-card'
+
+export interface LearnerFixtureSettings {
+  timezone?: string
+  rolloverHour?: number
+  sameDaySteps?: boolean
+  newPerDay?: number
+}
 
 export function freshDatabase(): Sqlite {
   const sqlite = openSqlite(':memory:')
@@ -10,13 +20,8 @@ export function freshDatabase(): Sqlite {
   return sqlite
 }
 
-export function addLearner(
-  sqlite: Sqlite,
-  learnerId: string,
-  settings: { timezone?: string; rolloverHour?: number; sameDaySteps?: boolean; newPerDay?: number } = {},
-): string {
-  learnerQueries(sqlite).insertLearnerIfMissing({ learnerId, nowMs: 0 })
-  studyQueries(sqlite).saveLearnerSettings({
+function fixtureSettings(learnerId: string, settings: LearnerFixtureSettings) {
+  return {
     learnerId,
     desiredRetention: 0.9,
     newPerDay: settings.newPerDay ?? 20,
@@ -25,7 +30,30 @@ export function addLearner(
     rolloverHour: settings.rolloverHour ?? 4,
     timezone: settings.timezone ?? 'Europe/Berlin',
     updatedAtMs: 0,
-  })
+  }
+}
+
+/** A learner with settings, on the raw connection (synchronous, for fixtures). */
+export function addLearner(sqlite: Sqlite, learnerId: string, settings: LearnerFixtureSettings = {}): string {
+  const row = fixtureSettings(learnerId, settings)
+  sqlite
+    .prepare('INSERT INTO learners (id, created_at_ms) VALUES (?, 0) ON CONFLICT DO NOTHING')
+    .run(learnerId)
+  sqlite
+    .prepare(
+      `INSERT OR REPLACE INTO learner_settings (learner_id, desired_retention, new_per_day, reviews_per_day,
+         same_day_steps, rollover_hour, timezone, updated_at_ms, interview_date, max_new_per_day)
+       VALUES (@learnerId, @desiredRetention, @newPerDay, @reviewsPerDay, @sameDaySteps, @rolloverHour,
+         @timezone, @updatedAtMs, NULL, 50)`,
+    )
+    .run({ ...row, sameDaySteps: row.sameDaySteps ? 1 : 0 })
+  return learnerId
+}
+
+/** The same learner through the named queries, on any Db (SQLite or PostgreSQL). */
+export async function addLearnerOn(db: Db, learnerId: string, settings: LearnerFixtureSettings = {}) {
+  await learnerQueries(db).insertLearnerIfMissing({ learnerId, nowMs: 0 })
+  await studyQueries(db).saveLearnerSettings(fixtureSettings(learnerId, settings))
   return learnerId
 }
 
@@ -64,4 +92,13 @@ export function reviewLogCount(sqlite: Sqlite, learnerId?: string): number {
       : sqlite.prepare('SELECT count(*) AS n FROM review_logs WHERE learner_id = ?').get(learnerId)
   ) as { n: number }
   return row.n
+}
+
+/** Review logs on any Db (SQLite or PostgreSQL). */
+export async function reviewLogCountOn(db: Db, learnerId: string): Promise<number> {
+  const row = await db.get<{ n: number }>(
+    'SELECT count(*) AS n FROM review_logs WHERE learner_id = ?',
+    learnerId,
+  )
+  return row?.n ?? 0
 }

@@ -4,6 +4,7 @@
 import { beforeEach, describe, expect, test } from 'vitest'
 import type { Sqlite } from '@/db/open'
 import { reviewRequestQueries } from '@/db/queries/review-requests'
+import { sqliteDb } from '@/db/sql/sqlite-db'
 import { type GradeInput, gradeReview } from '@/lib/review'
 import { GRADE_CLAIM_LEASE_MS, gradeFingerprint } from '@/lib/review/grade-key'
 import { Rating, suggestRecallRating } from '@/lib/srs/rubric'
@@ -45,15 +46,15 @@ function send(learnerId: string, request = body(), nowMs = t0) {
     reviewedAtMs: Date.parse(request.reviewedAt),
     key: { key, fingerprint: gradeFingerprint(request) },
   }
-  return gradeReview(sqlite, deck, input, suggestRecallRating)
+  return gradeReview(sqliteDb(sqlite), deck, input, suggestRecallRating)
 }
 
 const requestRow = (learnerId: string) =>
-  reviewRequestQueries(sqlite).getReviewRequestByKey({ learnerId, key })
+  reviewRequestQueries(sqliteDb(sqlite)).getReviewRequestByKey({ learnerId, key })
 
 describe('a keyed grade', () => {
-  test('first write: the log, the card state and the stored 201 commit together', () => {
-    const first = send(alice)
+  test('first write: the log, the card state and the stored 201 commit together', async () => {
+    const first = await send(alice)
     expect(first).toMatchObject({ kind: 'graded', merged: false, cardDeleted: false })
     if (first.kind !== 'graded') throw new Error(first.kind)
     expect(first.stored?.status).toBe(201)
@@ -63,63 +64,70 @@ describe('a keyed grade', () => {
       rating: Rating.Good,
       reviewedAt: new Date(t0 - 60_000).toISOString(),
     })
-    expect(requestRow(alice)).toMatchObject({ status: 'completed', logId: first.logId, responseStatus: 201 })
+    expect(await requestRow(alice)).toMatchObject({
+      status: 'completed',
+      logId: first.logId,
+      responseStatus: 201,
+    })
     expect(reviewLogCount(sqlite, alice)).toBe(1)
     // Recorded at the device's time, not the server's.
     const log = sqlite.prepare('SELECT reviewed_at_ms AS at, attempt_token AS token FROM review_logs').get()
     expect(log).toEqual({ at: t0 - 60_000, token: key })
   })
 
-  test('replay: the same key and body get the stored response byte for byte, nothing written', () => {
-    const first = send(alice)
-    const retry = send(alice, body(), t0 + 5_000)
+  test('replay: the same key and body get the stored response byte for byte, nothing written', async () => {
+    const first = await send(alice)
+    const retry = await send(alice, body(), t0 + 5_000)
     if (first.kind !== 'graded') throw new Error(first.kind)
     expect(retry).toEqual({ kind: 'key-replayed', stored: first.stored })
     expect(reviewLogCount(sqlite, alice)).toBe(1)
   })
 
-  test('the ticks in another order are the same grade', () => {
+  test('the ticks in another order are the same grade', async () => {
     const request = { ...body(), pointsTicked: ['one-key-per-intent', 'claim-before-effect'] }
-    send(alice, request)
-    const retry = send(alice, { ...request, pointsTicked: ['claim-before-effect', 'one-key-per-intent'] })
+    await send(alice, request)
+    const retry = await send(alice, {
+      ...request,
+      pointsTicked: ['claim-before-effect', 'one-key-per-intent'],
+    })
     expect(retry.kind).toBe('key-replayed')
   })
 
-  test('mismatch: the same key with another body is refused (422), nothing written', () => {
-    send(alice)
-    expect(send(alice, body(4))).toEqual({ kind: 'key-reused' })
+  test('mismatch: the same key with another body is refused (422), nothing written', async () => {
+    await send(alice)
+    expect(await send(alice, body(4))).toEqual({ kind: 'key-reused' })
     expect(reviewLogCount(sqlite, alice)).toBe(1)
-    expect(requestRow(alice)?.fingerprint).toBe(gradeFingerprint(body()))
+    expect((await requestRow(alice))?.fingerprint).toBe(gradeFingerprint(body()))
   })
 
-  test('keys are per learner: the same key from another learner is its own grade', () => {
-    send(alice)
-    expect(send(bob).kind).toBe('graded')
+  test('keys are per learner: the same key from another learner is its own grade', async () => {
+    await send(alice)
+    expect((await send(bob)).kind).toBe('graded')
     expect(reviewLogCount(sqlite)).toBe(2)
   })
 
-  test('in flight: a key claimed but not completed answers 409 with Retry-After until its lease ends', () => {
-    reviewRequestQueries(sqlite).claimReviewRequest({
+  test('in flight: a key claimed but not completed answers 409 with Retry-After until its lease ends', async () => {
+    await reviewRequestQueries(sqliteDb(sqlite)).claimReviewRequest({
       learnerId: alice,
       key,
       fingerprint: gradeFingerprint(body()),
       leaseUntilMs: t0 + GRADE_CLAIM_LEASE_MS,
       nowMs: t0,
     })
-    expect(send(alice, body(), t0 + 1_500)).toEqual({ kind: 'key-in-flight', retryAfterS: 29 })
+    expect(await send(alice, body(), t0 + 1_500)).toEqual({ kind: 'key-in-flight', retryAfterS: 29 })
     expect(reviewLogCount(sqlite, alice)).toBe(0)
     // Its writer never finished: after the lease the key is taken over and graded once.
-    const takenOver = send(alice, body(), t0 + GRADE_CLAIM_LEASE_MS)
+    const takenOver = await send(alice, body(), t0 + GRADE_CLAIM_LEASE_MS)
     expect(takenOver.kind).toBe('graded')
-    expect(requestRow(alice)?.status).toBe('completed')
-    expect(send(alice, body(), t0 + GRADE_CLAIM_LEASE_MS + 1).kind).toBe('key-replayed')
+    expect((await requestRow(alice))?.status).toBe('completed')
+    expect((await send(alice, body(), t0 + GRADE_CLAIM_LEASE_MS + 1)).kind).toBe('key-replayed')
     expect(reviewLogCount(sqlite, alice)).toBe(1)
   })
 
-  test('a refused grade stores nothing under its key, so the key stays free', () => {
+  test('a refused grade stores nothing under its key, so the key stays free', async () => {
     const unknown = { ...body(), cardId: 'no-such-card' }
-    expect(send(alice, unknown).kind).toBe('card-not-found')
-    expect(requestRow(alice)).toBeUndefined()
-    expect(send(alice).kind).toBe('graded')
+    expect((await send(alice, unknown)).kind).toBe('card-not-found')
+    expect(await requestRow(alice)).toBeUndefined()
+    expect((await send(alice)).kind).toBe('graded')
   })
 })

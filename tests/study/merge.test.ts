@@ -4,6 +4,7 @@ import fc from 'fast-check'
 import { beforeEach, describe, expect, test } from 'vitest'
 import type { Sqlite } from '@/db/open'
 import { studyQueries } from '@/db/queries/study'
+import { sqliteDb } from '@/db/sql/sqlite-db'
 import { gradeReview, settingsForLearner } from '@/lib/review'
 import { gradeFingerprint } from '@/lib/review/grade-key'
 import { inTimeOrder, replayGrades } from '@/lib/srs/replay'
@@ -31,7 +32,7 @@ function sync(sqlite: Sqlite, grade: DeviceGrade, nowMs: number, cardId = fivePo
     reviewedAt: new Date(grade.reviewedAtMs).toISOString(),
   }
   return gradeReview(
-    sqlite,
+    sqliteDb(sqlite),
     deck,
     {
       learnerId: alice,
@@ -70,9 +71,9 @@ describe('merging two devices', () => {
     addLearner(sqlite, alice)
   })
 
-  test(`any interleaving of two devices' logs → the state grading them in time order gives ${seedLabel(seed)}`, () => {
-    fc.assert(
-      fc.property(twoDevicesArb, ({ grades, arrival }) => {
+  test(`any interleaving of two devices' logs → the state grading them in time order gives ${seedLabel(seed)}`, async () => {
+    await fc.assert(
+      fc.asyncProperty(twoDevicesArb, async ({ grades, arrival }) => {
         sqlite = freshDatabase()
         addLearner(sqlite, alice)
         const all: (DeviceGrade & { device: 'A' | 'B' })[] = grades.map(([h, rating, onA], i) => ({
@@ -89,11 +90,11 @@ describe('merging two devices', () => {
         const nowMs = t0 + 250 * HOUR
         for (const takeA of arrival) {
           const next = (takeA ? queues.A : queues.B).shift() ?? (takeA ? queues.B : queues.A).shift()
-          if (next) expect(sync(sqlite, next, nowMs).kind).toBe('graded')
+          if (next) expect((await sync(sqlite, next, nowMs)).kind).toBe('graded')
         }
-        const settings = settingsForLearner(sqlite, alice)
+        const settings = await settingsForLearner(sqliteDb(sqlite), alice)
         const expected = replayGrades(fivePointCard.id, null, inTimeOrder(all), settings).at(-1)!.after
-        const stored = studyQueries(sqlite).getCardStateByLearnerAndCardId({
+        const stored = await studyQueries(sqliteDb(sqlite)).getCardStateByLearnerAndCardId({
           learnerId: alice,
           cardId: fivePointCard.id,
         })
@@ -104,16 +105,16 @@ describe('merging two devices', () => {
     )
   })
 
-  test('each later log is rewritten: its snapshot is the merged card before it, so Undo stays exact', () => {
+  test('each later log is rewritten: its snapshot is the merged card before it, so Undo stays exact', async () => {
     expect(
-      sync(sqlite, { key: 'late-device-b-01', reviewedAtMs: t0 + 2 * HOUR, rating: 3 }, t0 + 3 * HOUR),
+      await sync(sqlite, { key: 'late-device-b-01', reviewedAtMs: t0 + 2 * HOUR, rating: 3 }, t0 + 3 * HOUR),
     ).toMatchObject({
       kind: 'graded',
       merged: false,
     })
-    const early = sync(sqlite, { key: 'early-device-a-1', reviewedAtMs: t0, rating: 1 }, t0 + 4 * HOUR)
+    const early = await sync(sqlite, { key: 'early-device-a-1', reviewedAtMs: t0, rating: 1 }, t0 + 4 * HOUR)
     expect(early).toMatchObject({ kind: 'graded', merged: true })
-    const logs = studyQueries(sqlite).listReviewsOfCardAfter({
+    const logs = await studyQueries(sqliteDb(sqlite)).listReviewsOfCardAfter({
       learnerId: alice,
       cardId: fivePointCard.id,
       afterMs: 0,
@@ -123,11 +124,11 @@ describe('merging two devices', () => {
     expect(JSON.parse(logs[1]!.snapshot!)).toMatchObject({ lastReviewMs: t0 })
   })
 
-  test('a queued grade of a card deleted since is kept in history, with no card state', () => {
+  test('a queued grade of a card deleted since is kept in history, with no card state', async () => {
     const gone = 'deleted-own-card'
     const ownDeck = [{ id: gone, points: [] }]
-    gradeReview(
-      sqlite,
+    await gradeReview(
+      sqliteDb(sqlite),
       ownDeck,
       {
         learnerId: alice,
@@ -141,8 +142,8 @@ describe('merging two devices', () => {
       },
       suggestRecallRating,
     )
-    studyQueries(sqlite).deleteCardState({ learnerId: alice, cardId: gone })
-    const late = sync(
+    await studyQueries(sqliteDb(sqlite)).deleteCardState({ learnerId: alice, cardId: gone })
+    const late = await sync(
       sqlite,
       { key: 'offline-after-del', reviewedAtMs: t0 + HOUR, rating: 4 },
       t0 + 2 * HOUR,
@@ -151,11 +152,11 @@ describe('merging two devices', () => {
     expect(late).toMatchObject({ kind: 'graded', cardDeleted: true })
     expect(reviewLogCount(sqlite, alice)).toBe(2)
     expect(
-      studyQueries(sqlite).getCardStateByLearnerAndCardId({ learnerId: alice, cardId: gone }),
+      await studyQueries(sqliteDb(sqlite)).getCardStateByLearnerAndCardId({ learnerId: alice, cardId: gone }),
     ).toBeUndefined()
     // A card id the learner never had is still not found.
     expect(
-      sync(sqlite, { key: 'never-had-it-001', reviewedAtMs: t0, rating: 3 }, t0 + HOUR, 'nope').kind,
+      (await sync(sqlite, { key: 'never-had-it-001', reviewedAtMs: t0, rating: 3 }, t0 + HOUR, 'nope')).kind,
     ).toBe('card-not-found')
   })
 })
