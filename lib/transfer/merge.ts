@@ -7,8 +7,13 @@
 // So importing the same file twice changes nothing the second time. The transaction holds
 // the learner's lock: an import never interleaves with that learner's grades on any instance.
 import { planQueries } from '@/db/queries/plan'
-import { type LearnerSettingsRecord, studyQueries } from '@/db/queries/study'
-import { transferQueries } from '@/db/queries/transfer'
+import {
+  type CardStateRecord,
+  type LearnerSettingsRecord,
+  type NewReviewLogRecord,
+  studyQueries,
+} from '@/db/queries/study'
+import { cardTimeKey, transferQueries } from '@/db/queries/transfer'
 import type { Db } from '@/db/sql/db'
 import { disabledDecksOf, saveDisabledDecks } from '@/lib/decks/settings'
 import { upsertOwnCards } from '@/lib/own-cards/import'
@@ -100,40 +105,56 @@ async function mergeInTransaction(tx: Db, learnerId: string, file: StudyStateFil
   summary.ownCardsAdded = cards.added
   summary.ownCardsUpdated = cards.updated
 
+  // Card states and logs in batches (a few statements per 500 rows, not a few per row), with
+  // the same outcome as taking the file's rows one by one: a row decided earlier in the file
+  // counts as "here" for the rows after it.
+  const lastReviewById = await transfer.findLastReviewsIn({
+    learnerId,
+    cardIds: file.cardStates.map((state) => state.cardId),
+  })
+  const statesToSave = new Map<string, CardStateRecord>()
   for (const incoming of file.cardStates) {
-    const existing = await study.getCardStateByLearnerAndCardId({ learnerId, cardId: incoming.cardId })
-    if (!existing) {
-      await study.saveCardState(learnerId, incoming)
-      summary.cardStatesAdded++
-    } else if ((incoming.lastReviewMs ?? -1) > (existing.lastReviewMs ?? -1)) {
-      await study.saveCardState(learnerId, incoming)
-      summary.cardStatesUpdated++
-    } else {
+    const here = lastReviewById.get(incoming.cardId)
+    if (here === undefined) summary.cardStatesAdded++
+    else if ((incoming.lastReviewMs ?? -1) > (here ?? -1)) summary.cardStatesUpdated++
+    else {
       summary.cardStatesKept++
+      continue
     }
+    lastReviewById.set(incoming.cardId, incoming.lastReviewMs)
+    statesToSave.delete(incoming.cardId)
+    statesToSave.set(incoming.cardId, incoming)
   }
+  await transfer.saveCardStates(learnerId, [...statesToSave.values()])
 
+  // A log is here already under its attempt token, or as the same card at the same time
+  // (the same review come through another install with another token).
+  const tokensHere = await transfer.findAttemptTokensIn({
+    learnerId,
+    attemptTokens: file.reviewLogs.map((log) => log.attemptToken),
+  })
+  const cardTimesHere = await transfer.findCardTimesIn({
+    learnerId,
+    reviewedAtMs: file.reviewLogs.map((log) => log.reviewedAtMs),
+  })
+  const logsToAdd: NewReviewLogRecord[] = []
   for (const log of file.reviewLogs) {
-    // Two lookups, each on its own index (an OR of the two would scan the learner's log).
-    const duplicate =
-      (await study.getReviewLogByAttemptToken({ learnerId, attemptToken: log.attemptToken })) !== undefined ||
-      (await transfer.findReviewLogIdByCardAndTime({
-        learnerId,
-        cardId: log.cardId,
-        reviewedAtMs: log.reviewedAtMs,
-      })) !== undefined
-    if (duplicate) {
+    const cardTime = cardTimeKey(log.cardId, log.reviewedAtMs)
+    if (tokensHere.has(log.attemptToken) || cardTimesHere.has(cardTime)) {
       summary.reviewLogsAlreadyThere++
       continue
     }
-    await study.claimReviewLog({
+    tokensHere.add(log.attemptToken)
+    cardTimesHere.add(cardTime)
+    logsToAdd.push({
       learnerId,
       ...log,
       pointsTicked: JSON.stringify(log.pointsTicked),
       pointsAll: JSON.stringify(log.pointsAll),
       snapshot: log.snapshot === null ? null : JSON.stringify(log.snapshot),
     })
-    summary.reviewLogsAdded++
   }
+  summary.reviewLogsAdded = await transfer.insertReviewLogs(logsToAdd)
+  summary.reviewLogsAlreadyThere += logsToAdd.length - summary.reviewLogsAdded
   return summary
 }
