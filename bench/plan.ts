@@ -21,6 +21,7 @@ import {
 } from '@open-spaced-repetition/binding-linux-x64-gnu'
 import { migrateSqlite, openSqlite } from '../db/open'
 import { planQueries } from '../db/queries/plan'
+import { sqliteDb } from '../db/sql/sqlite-db'
 import { studyHistoryFile } from '../e2e/study-history'
 import { allCards } from '../lib/content/cards'
 import { mulberry32 } from '../lib/mulberry32'
@@ -57,10 +58,11 @@ function summarize(samples: number[]) {
   return { medianMs: at(0.5), p95Ms: at(0.95), minMs: sorted[0] ?? Number.NaN }
 }
 
-function timed<T>(fn: () => T): { value: T; wallMs: number; cpuMs: number } {
+/** Wall and process CPU time of one awaited call (runs alone, so the process CPU is its own). */
+async function timed<T>(fn: () => Promise<T>): Promise<{ value: T; wallMs: number; cpuMs: number }> {
   const cpu = process.cpuUsage()
   const start = process.hrtime.bigint()
-  const value = fn()
+  const value = await fn()
   const wallMs = Number(process.hrtime.bigint() - start) / 1e6
   const used = process.cpuUsage(cpu)
   return { value, wallMs, cpuMs: (used.user + used.system) / 1000 }
@@ -174,14 +176,17 @@ console.log(
 
 // ── GET /api/plan's work ──
 const decks = await studyDecks()
-const first = loadPlan(sqlite, decks, planner, nowMs)
+const db = sqliteDb(sqlite)
+const first = await loadPlan(db, decks, planner, nowMs)
 console.log(
   `plan: ${first.plan.cards.length} cards, ${first.plan.days.reduce((sum, d) => sum + d.reviews, 0)} planned reviews to the interview, expected recall ${((first.plan.expectedRecall ?? 0) * 100).toFixed(1)}% now, ${((first.plan.expectedRecallWithPlan ?? 0) * 100).toFixed(1)}% with the plan`,
 )
 const planWall: number[] = []
 const planCpu: number[] = []
 for (let i = 0; i < PLAN_RUNS; i++) {
-  const run = timed(() => JSON.stringify(planJson(loadPlan(sqlite, decks, planner, nowMs).plan)))
+  const run = await timed(async () =>
+    JSON.stringify(planJson((await loadPlan(db, decks, planner, nowMs)).plan)),
+  )
   planWall.push(run.wallMs)
   planCpu.push(run.cpuMs)
 }
@@ -194,9 +199,9 @@ console.log(
 // ── Help me decide ──
 const decideWall: number[] = []
 const decideCpu: number[] = []
-let decided = decideForLearner(sqlite, planner, first, 1)
+let decided = await decideForLearner(db, planner, first, 1)
 for (let i = 0; i < DECIDE_RUNS; i++) {
-  const run = timed(() => decideForLearner(sqlite, planner, first, 1))
+  const run = await timed(() => decideForLearner(db, planner, first, 1))
   decideWall.push(run.wallMs)
   decideCpu.push(run.cpuMs)
   decided = run.value
@@ -222,9 +227,9 @@ const history = studyHistoryFile({
   startMs: nowMs - 700 * DAY_MS,
   seed: SEED,
 })
-const imported = importStudyState(sqlite, trainee, JSON.stringify(history))
+const imported = await importStudyState(db, trainee, JSON.stringify(history))
 if (imported.kind !== 'imported') throw new Error('the optimizer history did not import')
-const built = trainingItemsFrom(planQueries(sqlite).getReviewHistoryByLearnerId({ learnerId: trainee }), {
+const built = trainingItemsFrom(await planQueries(db).getReviewHistoryByLearnerId({ learnerId: trainee }), {
   timezone: 'UTC',
   rolloverHour: 4,
 })
@@ -251,8 +256,8 @@ for (let i = 0; i < OPTIMIZER_RUNS; i++) {
     (await timedAsync(() => computeParameters(bindingItems(), { enableShortTerm: true }))).wallMs,
   )
   // Back to the defaults each time, so every run trains from the same start.
-  planQueries(sqlite).saveFsrsParametersByLearnerId({ learnerId: trainee, parameters: null, nowMs })
-  const ours = await timedAsync(() => optimizeParameters({ sqlite, learnerId: trainee, nowMs }))
+  await planQueries(db).saveFsrsParametersByLearnerId({ learnerId: trainee, parameters: null, nowMs })
+  const ours = await timedAsync(() => optimizeParameters({ db, learnerId: trainee, nowMs }))
   if (ours.value.kind !== 'optimized') throw new Error(`optimizer: ${JSON.stringify(ours.value)}`)
   oursMs.push(ours.wallMs)
   result = ours.value

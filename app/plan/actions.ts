@@ -2,7 +2,7 @@
 // "Use this retention" on /plan: saves the chosen desired retention (the same bounds
 // as Settings), nothing else; a bad value saves nothing.
 import { refresh } from 'next/cache'
-import { sqlite } from '@/db/client'
+import { studyDb } from '@/db/client'
 import { planQueries } from '@/db/queries/plan'
 import { requestNowMs } from '@/lib/clock'
 import { currentLearnerId, ensureLearner } from '@/lib/learner'
@@ -25,8 +25,12 @@ export async function applyRetentionAction(
     }
   const learnerId = await currentLearnerId()
   const nowMs = await requestNowMs()
-  ensureLearner(learnerId, nowMs)
-  planQueries(sqlite()).saveDesiredRetentionByLearnerId({ learnerId, desiredRetention: parsed.data, nowMs })
+  await ensureLearner(learnerId, nowMs)
+  await studyDb().transaction(
+    (tx) =>
+      planQueries(tx).saveDesiredRetentionByLearnerId({ learnerId, desiredRetention: parsed.data, nowMs }),
+    { lockKey: learnerId },
+  )
   refresh()
   return { status: 'saved', retention: parsed.data }
 }

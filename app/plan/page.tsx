@@ -10,11 +10,11 @@ import { NotStartedTable } from '@/components/plan/not-started-table'
 import { PlanCardTable } from '@/components/plan/plan-card-table'
 import { PlannedReviewsChart } from '@/components/plan/planned-reviews-chart'
 import { PointRecallList } from '@/components/plan/point-recall-list'
-import { sqlite } from '@/db/client'
+import { studyDb } from '@/db/client'
 import { requestNowMs } from '@/lib/clock'
 import { currentLearnerId } from '@/lib/learner'
 import { FINAL_WINDOW_DAYS } from '@/lib/plan/final-window'
-import { decideForLearner, loadPlan, loadPlanDetails, type PlanDecks } from '@/lib/plan/load'
+import { decideForLearner, type LoadedPlan, loadPlan, loadPlanDetails, type PlanDecks } from '@/lib/plan/load'
 import { studyDecks } from '@/lib/review'
 
 export const metadata: Metadata = { title: 'Plan' }
@@ -34,8 +34,8 @@ export default async function PlanPage({
   const learnerId = await currentLearnerId()
   const nowMs = await requestNowMs()
   const decks = await studyDecks()
-  const db = sqlite()
-  const loaded = loadPlan(db, decks, learnerId, nowMs)
+  const db = studyDb()
+  const loaded = await loadPlan(db, decks, learnerId, nowMs)
   const { plan, settings } = loaded
   const seed = seedOf(query.seed)
 
@@ -77,7 +77,7 @@ export default async function PlanPage({
       )}
       {plan.status === 'ahead' && (
         <DecideSection
-          result={query.decide === '1' ? decideForLearner(db, learnerId, loaded, seed) : null}
+          result={query.decide === '1' ? await decideForLearner(db, learnerId, loaded, seed) : null}
           current={settings.desiredRetention}
           seed={seed}
         />
@@ -86,18 +86,18 @@ export default async function PlanPage({
   )
 }
 
-function PlanDetails({
+async function PlanDetails({
   decks,
   loaded,
   learnerId,
   nowMs,
 }: {
   decks: PlanDecks
-  loaded: ReturnType<typeof loadPlan>
+  loaded: LoadedPlan
   learnerId: string
   nowMs: number
 }) {
-  const details = loadPlanDetails(sqlite(), decks, learnerId, loaded)
+  const details = await loadPlanDetails(studyDb(), decks, learnerId, loaded)
   const { plan, settings } = loaded
   return (
     <>

@@ -2,7 +2,7 @@
 // Saves the study settings form: validate (zod), store, say what happened.
 import { refresh } from 'next/cache'
 import { z } from 'zod'
-import { sqlite } from '@/db/client'
+import { studyDb } from '@/db/client'
 import { studyQueries } from '@/db/queries/study'
 import { requestNowMs } from '@/lib/clock'
 import { disabledDecksOf, saveDisabledDecks } from '@/lib/decks'
@@ -60,19 +60,24 @@ export async function saveSettingsAction(
   const on = deckIdsSchema.safeParse(form.getAll('deck'))
   if (!shown.success || !on.success) return { status: 'invalid', fieldErrors: { decks: 'unknown decks' } }
   const learnerId = await currentLearnerId()
-  ensureLearner(learnerId, nowMs)
-  const db = sqlite()
+  await ensureLearner(learnerId, nowMs)
   const saved = { ...parsed.data, interviewDate: interview.interviewDate }
-  studyQueries(db).saveLearnerSettings({ learnerId, ...saved, updatedAtMs: nowMs })
-  bringDuesIntoFinalWindow(db, { learnerId, settings: saved, nowMs })
-  // Decks not on this form (e.g. one whose cards are all deleted) keep their switch.
   const shownIds = new Set(shown.data)
   const onIds = new Set(on.data)
-  const disabled = [
-    ...[...disabledDecksOf(db, learnerId)].filter((id) => !shownIds.has(id)),
-    ...shown.data.filter((id) => !onIds.has(id)),
-  ]
-  saveDisabledDecks(db, learnerId, disabled, nowMs)
+  // Settings, the dues they move and the deck switches commit together, under the learner's lock.
+  await studyDb().transaction(
+    async (tx) => {
+      await studyQueries(tx).saveLearnerSettings({ learnerId, ...saved, updatedAtMs: nowMs })
+      await bringDuesIntoFinalWindow(tx, { learnerId, settings: saved, nowMs })
+      // Decks not on this form (e.g. one whose cards are all deleted) keep their switch.
+      const disabled = [
+        ...[...(await disabledDecksOf(tx, learnerId))].filter((id) => !shownIds.has(id)),
+        ...shown.data.filter((id) => !onIds.has(id)),
+      ]
+      await saveDisabledDecks(tx, learnerId, disabled, nowMs)
+    },
+    { lockKey: learnerId },
+  )
   refresh()
   return { status: 'saved' }
 }

@@ -8,7 +8,7 @@ import { DataTransfer } from '@/components/settings/data-transfer'
 import { OwnCardsTransfer } from '@/components/settings/own-cards-transfer'
 import { RecordingsSettings } from '@/components/settings/recordings-settings'
 import { SettingsForm } from '@/components/settings/settings-form'
-import { sqlite } from '@/db/client'
+import { studyDb } from '@/db/client'
 import { ownCardQueries } from '@/db/queries/own-cards'
 import { planQueries } from '@/db/queries/plan'
 import { studyQueries } from '@/db/queries/study'
@@ -25,9 +25,17 @@ export const dynamic = 'force-dynamic'
 export default async function SettingsPage() {
   const learnerId = await currentLearnerId()
   const deviceId = await currentDeviceId()
-  const settings = settingsForLearner(sqlite(), learnerId)
+  const db = studyDb()
+  const [settings, stored, decks, history, ownCardCount, devices] = await Promise.all([
+    settingsForLearner(db, learnerId),
+    studyQueries(db).getLearnerSettingsByLearnerId(learnerId),
+    decksFor(db, learnerId),
+    planQueries(db).getReviewHistoryByLearnerId({ learnerId }),
+    ownCardQueries(db).countOwnCardsByLearnerId(learnerId),
+    devicesOf(db, learnerId),
+  ])
   // First visit: the browser's zone arrives a moment later; remount the form when it does.
-  const knowsTimezone = studyQueries(sqlite()).getLearnerSettingsByLearnerId(learnerId) !== undefined
+  const knowsTimezone = stored !== undefined
   return (
     <div className="space-y-10">
       <section aria-labelledby="settings-title" className="space-y-4">
@@ -43,19 +51,16 @@ export default async function SettingsPage() {
           key={knowsTimezone ? 'stored' : 'defaults'}
           initial={settings}
           timezones={Intl.supportedValuesOf('timeZone')}
-          decks={decksFor(sqlite(), learnerId)}
+          decks={decks}
         />
       </section>
       <OptimizeParameters
-        trainingItems={countTrainingItems(
-          planQueries(sqlite()).getReviewHistoryByLearnerId({ learnerId }),
-          settings,
-        )}
+        trainingItems={countTrainingItems(history, settings)}
         minimum={MIN_TRAINING_ITEMS}
         ownParameters={settings.parameters !== null}
       />
       <DataTransfer />
-      <OwnCardsTransfer cardCount={ownCardQueries(sqlite()).countOwnCardsByLearnerId(learnerId)} />
+      <OwnCardsTransfer cardCount={ownCardCount} />
       <AnkiImport />
       <RecordingsSettings />
       <section aria-labelledby="devices-title" className="max-w-xl space-y-3">
@@ -68,7 +73,7 @@ export default async function SettingsPage() {
         </p>
         <LinkAnotherDevice />
         <DeviceList
-          devices={devicesOf(sqlite(), learnerId).map((device) => ({
+          devices={devices.map((device) => ({
             id: device.id,
             label: device.label,
             linkedAt: formatInstant(device.linkedAtMs, settings.timezone),

@@ -7,7 +7,7 @@ import { ForecastChart } from '@/components/stats/forecast-chart'
 import { PointMisses } from '@/components/stats/point-misses'
 import { RetentionChart } from '@/components/stats/retention-chart'
 import { ReviewHeatmap } from '@/components/stats/review-heatmap'
-import { sqlite } from '@/db/client'
+import { studyDb } from '@/db/client'
 import { requestNowMs } from '@/lib/clock'
 import { currentLearnerId } from '@/lib/learner'
 import { studyDecks } from '@/lib/review'
@@ -35,16 +35,14 @@ export default async function StatsPage({ searchParams }: PageProps<'/stats'>) {
   const learnerId = await currentLearnerId()
   const nowMs = await requestNowMs()
   const decks = await studyDecks()
-  const db = sqlite()
-  const stats = buildStats(
-    {
-      settings: getStatsSettingsByLearnerId(db, learnerId),
-      reviews: getStatsReviewsByLearnerId(db, learnerId),
-      cardStates: getCardStatesByLearnerId(db, learnerId),
-      cards: decks.allCardPointsFor(db, learnerId),
-    },
-    nowMs,
-  )
+  const db = studyDb()
+  const [settings, reviews, cardStates, cards] = await Promise.all([
+    getStatsSettingsByLearnerId(db, learnerId),
+    getStatsReviewsByLearnerId(db, learnerId),
+    getCardStatesByLearnerId(db, learnerId),
+    decks.allCardPointsFor(db, learnerId),
+  ])
+  const stats = buildStats({ settings, reviews, cardStates, cards }, nowMs)
   const { timezone, rolloverHour } = stats.settings
 
   return (

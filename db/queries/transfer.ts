@@ -1,16 +1,69 @@
-// Named reads the study-state transfer needs beyond the review loop's own
-// (study.ts): the whole review log for an export, and the second duplicate check
-// of an import. The merge writes through study.ts and deck-settings.ts, so an
-// imported row is stored by the same statement as a reviewed one.
+// Named reads and writes the study-state transfer needs beyond the review loop's own
+// (study.ts): the whole review log for an export, and an import's rows in batches — the
+// duplicate checks and the inserts of card states and review logs, many rows per statement
+// (one statement per row is 30,000 round trips for a 10,000-log file on PostgreSQL). The
+// batch statements write the same columns, with the same conflict rules, as the review
+// loop's own (study.ts upsertCardState, claimReview).
 import type { Db } from '../sql/db'
 import { perConnection } from './per-connection'
-import { type ReviewLogRecord, reviewLogColumns } from './study'
+import {
+  type CardStateRecord,
+  type NewReviewLogRecord,
+  type ReviewLogRecord,
+  reviewLogColumns,
+} from './study'
+
+/**
+ * Rows per batch statement: a list is cut into these sizes (largest first), so each batch
+ * statement has at most this many texts (each prepared once per connection). 13 columns ×
+ * 500 rows stays under SQLite's 32,766 and PostgreSQL's 65,535 parameters.
+ */
+const BATCH_SIZES = [500, 100, 20, 5, 1] as const
+
+/** `items` cut into batches of BATCH_SIZES, in order. */
+export function inBatches<T>(items: readonly T[]): T[][] {
+  const batches: T[][] = []
+  let at = 0
+  for (const size of BATCH_SIZES)
+    while (items.length - at >= size) {
+      batches.push(items.slice(at, at + size))
+      at += size
+    }
+  return batches
+}
+
+const placeholders = (columns: number, rows: number) => {
+  const row = `(${Array.from({ length: columns }, () => '?').join(', ')})`
+  return Array.from({ length: rows }, () => row).join(', ')
+}
+const list = (n: number) => Array.from({ length: n }, () => '?').join(', ')
+
+const cardStateInsertColumns = `learner_id, card_id, due_ms, stability, difficulty, elapsed_days, scheduled_days,
+  learning_steps, reps, lapses, state, last_review_ms`
+const reviewLogInsertColumns = `learner_id, card_id, attempt_token, rating, suggested_rating, points_ticked, points_all,
+  duration_ms, answer_mode, state_before, reviewed_at_ms, snapshot, due_after_ms`
 
 function prepareTransferQueries(db: Db) {
   const statements = {
     reviewLogs: `SELECT ${reviewLogColumns} FROM review_logs WHERE learner_id = ? ORDER BY reviewed_at_ms, id`,
     logByCardAndTime:
       'SELECT id FROM review_logs WHERE learner_id = ? AND card_id = ? AND reviewed_at_ms = ?',
+    tokensIn: (n: number) =>
+      `SELECT attempt_token FROM review_logs WHERE learner_id = ? AND attempt_token IN (${list(n)})`,
+    // The learner_time index finds the times; the card is compared on the few rows found.
+    cardTimesIn: (n: number) =>
+      `SELECT card_id, reviewed_at_ms FROM review_logs WHERE learner_id = ? AND reviewed_at_ms IN (${list(n)})`,
+    lastReviewsIn: (n: number) =>
+      `SELECT card_id, last_review_ms FROM card_states WHERE learner_id = ? AND card_id IN (${list(n)})`,
+    upsertCardStates: (n: number) =>
+      `INSERT INTO card_states (${cardStateInsertColumns}) VALUES ${placeholders(12, n)}
+       ON CONFLICT (learner_id, card_id) DO UPDATE SET due_ms = excluded.due_ms, stability = excluded.stability,
+         difficulty = excluded.difficulty, elapsed_days = excluded.elapsed_days,
+         scheduled_days = excluded.scheduled_days, learning_steps = excluded.learning_steps, reps = excluded.reps,
+         lapses = excluded.lapses, state = excluded.state, last_review_ms = excluded.last_review_ms`,
+    insertReviewLogs: (n: number) =>
+      `INSERT INTO review_logs (${reviewLogInsertColumns}) VALUES ${placeholders(13, n)}
+       ON CONFLICT (learner_id, attempt_token) DO NOTHING`,
   }
 
   return {
@@ -34,7 +87,113 @@ function prepareTransferQueries(db: Db) {
           | undefined
       )?.id
     },
+    /** Which of these attempt tokens the learner's log already holds. */
+    async findAttemptTokensIn({
+      learnerId,
+      attemptTokens,
+    }: {
+      learnerId: string
+      attemptTokens: readonly string[]
+    }): Promise<Set<string>> {
+      const found = new Set<string>()
+      for (const batch of inBatches(attemptTokens))
+        for (const [token] of await db.values<[string]>(
+          statements.tokensIn(batch.length),
+          learnerId,
+          ...batch,
+        ))
+          found.add(token)
+      return found
+    },
+    /** The learner's reviews at any of these times, as `cardId reviewedAtMs` keys (cardTimeKey). */
+    async findCardTimesIn({
+      learnerId,
+      reviewedAtMs,
+    }: {
+      learnerId: string
+      reviewedAtMs: readonly number[]
+    }): Promise<Set<string>> {
+      const found = new Set<string>()
+      for (const batch of inBatches([...new Set(reviewedAtMs)]))
+        for (const [cardId, at] of await db.values<[string, number]>(
+          statements.cardTimesIn(batch.length),
+          learnerId,
+          ...batch,
+        ))
+          found.add(cardTimeKey(cardId, at))
+      return found
+    },
+    /** Each of these cards' stored last review (null: never reviewed); a card not stored is absent. */
+    async findLastReviewsIn({
+      learnerId,
+      cardIds,
+    }: {
+      learnerId: string
+      cardIds: readonly string[]
+    }): Promise<Map<string, number | null>> {
+      const found = new Map<string, number | null>()
+      for (const batch of inBatches([...new Set(cardIds)]))
+        for (const [cardId, lastReviewMs] of await db.values<[string, number | null]>(
+          statements.lastReviewsIn(batch.length),
+          learnerId,
+          ...batch,
+        ))
+          found.set(cardId, lastReviewMs)
+      return found
+    },
+    /** Inserts or replaces these card states (the review loop's upsert, many rows per statement). */
+    async saveCardStates(learnerId: string, states: readonly CardStateRecord[]): Promise<void> {
+      for (const batch of inBatches(states))
+        await db.run(
+          statements.upsertCardStates(batch.length),
+          ...batch.flatMap((s) => [
+            learnerId,
+            s.cardId,
+            s.dueMs,
+            s.stability,
+            s.difficulty,
+            s.elapsedDays,
+            s.scheduledDays,
+            s.learningSteps,
+            s.reps,
+            s.lapses,
+            s.state,
+            s.lastReviewMs,
+          ]),
+        )
+    },
+    /** Inserts these review logs (an attempt token already there is skipped); how many went in. */
+    async insertReviewLogs(logs: readonly NewReviewLogRecord[]): Promise<number> {
+      let inserted = 0
+      for (const batch of inBatches(logs))
+        inserted += (
+          await db.run(
+            statements.insertReviewLogs(batch.length),
+            ...batch.flatMap((log) => [
+              log.learnerId,
+              log.cardId,
+              log.attemptToken,
+              log.rating,
+              log.suggestedRating,
+              log.pointsTicked,
+              log.pointsAll,
+              log.durationMs,
+              log.answerMode,
+              log.stateBefore,
+              log.reviewedAtMs,
+              log.snapshot,
+              log.dueAfterMs,
+            ]),
+          )
+        ).changes
+      return inserted
+    },
   }
+}
+
+/** One review's card and time as one Set key (findCardTimesIn). */
+export function cardTimeKey(cardId: string, reviewedAtMs: number): string {
+  return `${reviewedAtMs} ${cardId}`
 }
 
 export type TransferQueries = ReturnType<typeof prepareTransferQueries>

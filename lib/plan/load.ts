@@ -1,9 +1,9 @@
-// Loads one learner's plan from SQLite (the connection is passed in: the app, the
+// Loads one learner's plan through the study data layer (the Db is passed in: the app, the
 // tests and the benchmark each bring theirs). The deck comes from the deck registry
 // the caller passes (lib/review's `studyDecks()`, warm, as every page has it).
-import type { Sqlite } from '@/db/open'
 import { planQueries } from '@/db/queries/plan'
 import { studyQueries } from '@/db/queries/study'
+import type { Db } from '@/db/sql/db'
 import type { DeckCardTitle, DeckRegistry } from '@/lib/decks'
 import { settingsForLearner } from '@/lib/review/learner-settings'
 import type { StudySettings } from '@/lib/srs/settings'
@@ -23,16 +23,23 @@ export interface LoadedPlan {
 /** The part of the deck registry the plan reads. */
 export type PlanDecks = Pick<DeckRegistry, 'reviewDeckFor' | 'reviewDeckTitlesFor'>
 
-export function loadPlan(sqlite: Sqlite, decks: PlanDecks, learnerId: string, nowMs: number): LoadedPlan {
-  const settings = settingsForLearner(sqlite, learnerId)
-  const deck = decks.reviewDeckTitlesFor(sqlite, learnerId)
+export async function loadPlan(
+  db: Db,
+  decks: PlanDecks,
+  learnerId: string,
+  nowMs: number,
+): Promise<LoadedPlan> {
+  const settings = await settingsForLearner(db, learnerId)
+  const deck = await decks.reviewDeckTitlesFor(db, learnerId)
   const today = studyDayBounds(nowMs, settings)
-  const startedToday = studyQueries(sqlite).countReviewsByLearnerIdBetween({
-    learnerId,
-    fromMs: today.startMs,
-    toMs: today.endMs,
-  }).newCards
-  const cardStates = planQueries(sqlite).getCardStatesByLearnerId({ learnerId })
+  const startedToday = (
+    await studyQueries(db).countReviewsByLearnerIdBetween({
+      learnerId,
+      fromMs: today.startMs,
+      toMs: today.endMs,
+    })
+  ).newCards
+  const cardStates = await planQueries(db).getCardStatesByLearnerId({ learnerId })
   return { plan: buildPlan({ nowMs, settings, deck, cardStates, startedToday }), settings, deck }
 }
 
@@ -42,20 +49,20 @@ export interface PlanDetails {
   pointRecall: CardPointRecall[]
 }
 
-export function loadPlanDetails(
-  sqlite: Sqlite,
+export async function loadPlanDetails(
+  db: Db,
   decks: PlanDecks,
   learnerId: string,
   { plan, settings }: LoadedPlan,
-): PlanDetails {
+): Promise<PlanDetails> {
   const broughtForward = new Map<string, number>()
   if (plan.interviewDay === null || plan.status === 'passed')
     return { broughtForwardFromMs: broughtForward, pointRecall: [] }
-  const q = planQueries(sqlite)
+  const q = planQueries(db)
   const lastById = new Map(
-    q.getLastReviewOfEachCardByLearnerId({ learnerId }).map((last) => [last.cardId, last]),
+    (await q.getLastReviewOfEachCardByLearnerId({ learnerId })).map((last) => [last.cardId, last]),
   )
-  for (const row of q.getCardStatesByLearnerId({ learnerId })) {
+  for (const row of await q.getCardStatesByLearnerId({ learnerId })) {
     const from = broughtForwardFromMs({
       row,
       last: lastById.get(row.cardId),
@@ -65,8 +72,8 @@ export function loadPlanDetails(
     if (from !== null) broughtForward.set(row.cardId, from)
   }
   const pointRecall = pointRecallAtInterview({
-    cards: decks.reviewDeckFor(sqlite, learnerId),
-    reviews: q.getPointReviewsByLearnerId({ learnerId }),
+    cards: await decks.reviewDeckFor(db, learnerId),
+    reviews: await q.getPointReviewsByLearnerId({ learnerId }),
     interviewDay: plan.interviewDay,
     config: settings,
     parameters: settings.parameters,
@@ -75,20 +82,17 @@ export function loadPlanDetails(
 }
 
 /** Help me decide for this learner's plan (null when no interview is ahead). */
-export function decideForLearner(
-  sqlite: Sqlite,
+export async function decideForLearner(
+  db: Db,
   learnerId: string,
   loaded: LoadedPlan,
   seed: number,
-): DecideResult | null {
+): Promise<DecideResult | null> {
   const { plan, settings } = loaded
   if (plan.status !== 'ahead' || plan.interviewDay === null) return null
-  const stateById = new Map(
-    planQueries(sqlite)
-      .getCardStatesByLearnerId({ learnerId })
-      .map((row) => [row.cardId, row]),
-  )
-  const profile = answerProfileFrom(planQueries(sqlite).getReviewHistoryByLearnerId({ learnerId }))
+  const q = planQueries(db)
+  const stateById = new Map((await q.getCardStatesByLearnerId({ learnerId })).map((row) => [row.cardId, row]))
+  const profile = answerProfileFrom(await q.getReviewHistoryByLearnerId({ learnerId }))
   return helpMeDecide({
     cards: plan.cards.map((card) => {
       const row = stateById.get(card.cardId)

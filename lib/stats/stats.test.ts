@@ -1,6 +1,7 @@
 import { Rating } from 'ts-fsrs'
 import { describe, expect, test } from 'vitest'
 import type { CardStateRecord } from '@/db/queries/study'
+import { sqliteDb } from '@/db/sql/sqlite-db'
 import { addLearner, freshDatabase, recordReview } from '@/lib/transfer/testing'
 import { buildStats } from './build'
 import { cardOverview, soonestDueCards } from './card-overview'
@@ -238,18 +239,19 @@ describe('card overview', () => {
 })
 
 describe('stats from the database', () => {
-  test('two recorded reviews show in the heatmap, the misses and the card table', () => {
+  test('two recorded reviews show in the heatmap, the misses and the card table', async () => {
     const sqlite = freshDatabase()
-    const learner = addLearner(sqlite, '33333333-3333-4333-8333-333333333333')
+    const db = sqliteDb(sqlite)
+    const learner = await addLearner(db, '33333333-3333-4333-8333-333333333333')
     const all = card.points.map((p) => p.id)
-    recordReview(sqlite, learner, {
+    await recordReview(db, learner, {
       cardId: card.id,
       rating: Rating.Again,
       nowMs: now - day,
       pointsAll: all,
       pointsTicked: ['per-account', 'store-response'],
     })
-    recordReview(sqlite, learner, {
+    await recordReview(db, learner, {
       cardId: card.id,
       rating: Rating.Again,
       nowMs: now,
@@ -258,9 +260,9 @@ describe('stats from the database', () => {
     })
     const stats = buildStats(
       {
-        settings: getStatsSettingsByLearnerId(sqlite, learner),
-        reviews: getStatsReviewsByLearnerId(sqlite, learner),
-        cardStates: getCardStatesByLearnerId(sqlite, learner),
+        settings: await getStatsSettingsByLearnerId(db, learner),
+        reviews: await getStatsReviewsByLearnerId(db, learner),
+        cardStates: await getCardStatesByLearnerId(db, learner),
         cards: [card],
       },
       now,
@@ -274,29 +276,30 @@ describe('stats from the database', () => {
     expect(stats.retention.weeks.at(-1)).toMatchObject({ reviewed: 1, passed: 0 })
   })
 
-  test('a history read twice is decoded once; a new review, or one taken back, is read again', () => {
+  test('a history read twice is decoded once; a new review, or one taken back, is read again', async () => {
     const sqlite = freshDatabase()
-    const learner = addLearner(sqlite, '44444444-4444-4444-8444-444444444444')
+    const db = sqliteDb(sqlite)
+    const learner = await addLearner(db, '44444444-4444-4444-8444-444444444444')
     const all = card.points.map((p) => p.id)
     // Again: due at the next study day's start, so each of these reviews is taken.
     const review = (nowMs: number) =>
-      recordReview(sqlite, learner, {
+      recordReview(db, learner, {
         cardId: card.id,
         rating: Rating.Again,
         nowMs,
         pointsAll: all,
         pointsTicked: all,
       })
-    const times = () => getStatsReviewsByLearnerId(sqlite, learner).map((r) => r.reviewedAtMs)
-    review(now - 10 * day)
-    const first = getStatsReviewsByLearnerId(sqlite, learner)
-    expect(getStatsReviewsByLearnerId(sqlite, learner)).toBe(first)
-    review(now - 5 * day)
-    expect(times()).toEqual([now - 10 * day, now - 5 * day])
+    const times = async () => (await getStatsReviewsByLearnerId(db, learner)).map((r) => r.reviewedAtMs)
+    await review(now - 10 * day)
+    const first = await getStatsReviewsByLearnerId(db, learner)
+    expect(await getStatsReviewsByLearnerId(db, learner)).toBe(first)
+    await review(now - 5 * day)
+    expect(await times()).toEqual([now - 10 * day, now - 5 * day])
     // Taken back (as undo does), then reviewed again: the same count, a newer id.
     sqlite.prepare('DELETE FROM review_logs WHERE id = (SELECT max(id) FROM review_logs)').run()
-    expect(times()).toEqual([now - 10 * day])
-    review(now)
-    expect(times()).toEqual([now - 10 * day, now])
+    expect(await times()).toEqual([now - 10 * day])
+    await review(now)
+    expect(await times()).toEqual([now - 10 * day, now])
   })
 })

@@ -1,7 +1,7 @@
 // Builds the export file for one learner, straight from the study tables.
-import type { Sqlite } from '@/db/open'
 import { studyQueries } from '@/db/queries/study'
 import { transferQueries } from '@/db/queries/transfer'
+import type { Db } from '@/db/sql/db'
 import { disabledDecksOf } from '@/lib/decks/settings'
 import { ownCardsOf } from '@/lib/own-cards/import'
 import { type StudyStateFile, TRANSFER_FORMAT, TRANSFER_VERSION } from './format'
@@ -10,11 +10,21 @@ function parseJson(text: string): unknown {
   return JSON.parse(text)
 }
 
-export function exportStudyState(sqlite: Sqlite, learnerId: string, nowMs: number): StudyStateFile {
-  const study = studyQueries(sqlite)
-  const settingsRow = study.getLearnerSettingsByLearnerId(learnerId)
-  const stateRows = study.listCardStatesByLearnerId({ learnerId })
-  const logRows = transferQueries(sqlite).listReviewLogsByLearnerId({ learnerId })
+/**
+ * Reads in one transaction under the learner's lock, so the file is one consistent moment:
+ * no grade (on any instance) lands between the states and the log.
+ */
+export async function exportStudyState(db: Db, learnerId: string, nowMs: number): Promise<StudyStateFile> {
+  return db.transaction((tx) => readStudyState(tx, learnerId, nowMs), { lockKey: learnerId })
+}
+
+async function readStudyState(db: Db, learnerId: string, nowMs: number): Promise<StudyStateFile> {
+  const study = studyQueries(db)
+  const settingsRow = await study.getLearnerSettingsByLearnerId(learnerId)
+  const stateRows = await study.listCardStatesByLearnerId({ learnerId })
+  const logRows = await transferQueries(db).listReviewLogsByLearnerId({ learnerId })
+  const disabledDecks = settingsRow ? [...(await disabledDecksOf(db, learnerId))] : []
+  const ownCards = await ownCardsOf(db, learnerId)
 
   return {
     format: TRANSFER_FORMAT,
@@ -29,7 +39,7 @@ export function exportStudyState(sqlite: Sqlite, learnerId: string, nowMs: numbe
           rolloverHour: settingsRow.rolloverHour,
           timezone: settingsRow.timezone,
           updatedAtMs: settingsRow.updatedAtMs,
-          disabledDecks: [...disabledDecksOf(sqlite, learnerId)],
+          disabledDecks,
           interviewDate: settingsRow.interviewDate,
           maxNewPerDay: settingsRow.maxNewPerDay,
           fsrsParameters: settingsRow.fsrsParameters,
@@ -63,7 +73,7 @@ export function exportStudyState(sqlite: Sqlite, learnerId: string, nowMs: numbe
       snapshot: row.snapshot === null ? null : (parseJson(row.snapshot) as Record<string, unknown>),
       dueAfterMs: row.dueAfterMs,
     })),
-    ownCards: ownCardsOf(sqlite, learnerId),
+    ownCards,
   }
 }
 

@@ -4,7 +4,7 @@
 // content since the export): their rows are imported as they are — history is
 // never dropped, and the scheduler simply never offers a card the deck lacks — and
 // the result names them, so the learner knows.
-import type { Sqlite } from '@/db/open'
+import type { Db } from '@/db/sql/db'
 import { type MergeSummary, mergeStudyState } from './merge'
 import { type FileIssue, parseStudyStateFile } from './parse'
 
@@ -14,19 +14,19 @@ export type ImportResult =
 
 export { MAX_IMPORT_BYTES } from './limits'
 
-export function importStudyState(
-  sqlite: Sqlite,
+export async function importStudyState(
+  db: Db,
   learnerId: string,
   text: string,
   knownCardIds?: ReadonlySet<string>,
   /** Runs once the file is valid, before the merge (the route stores the learner here: bad files store nothing). */
-  beforeMerge?: () => void,
-): ImportResult {
+  beforeMerge?: () => Promise<unknown>,
+): Promise<ImportResult> {
   const parsed = parseStudyStateFile(text)
   if (!parsed.ok)
     return { kind: 'invalid', title: parsed.title, detail: parsed.detail, issues: parsed.issues }
-  beforeMerge?.()
-  const summary = mergeStudyState(sqlite, learnerId, parsed.file)
+  await beforeMerge?.()
+  const summary = await mergeStudyState(db, learnerId, parsed.file)
   if (!knownCardIds) return { kind: 'imported', summary }
   const unknown = new Set<string>()
   for (const row of [...parsed.file.cardStates, ...parsed.file.reviewLogs])

@@ -1,9 +1,13 @@
 // Test helpers: a fresh migrated in-memory database and reviews recorded by the
 // review loop's own code (lib/review gradeReview). Imported by unit tests only; the
 // raw-row comparisons (studyRows) are a tests/ fixture, tests/study/rows.ts.
+// The helpers take the data layer (a Db, SQLite's or PostgreSQL's) or a raw SQLite
+// connection (wrapped in its Db), so a test that reads raw rows can keep its connection.
 import type { Rating } from 'ts-fsrs'
 import { migrateSqlite, openSqlite, type Sqlite } from '@/db/open'
 import { learnerQueries } from '@/db/queries/learners'
+import type { Db } from '@/db/sql/db'
+import { sqliteDb } from '@/db/sql/sqlite-db'
 import { type GradeResult, gradeReview } from '@/lib/review/grade-review'
 import { type GradeRating, suggestRecallRating } from '@/lib/srs/rubric'
 import type { StudyCard } from '@/lib/srs/study-card'
@@ -14,8 +18,13 @@ export function freshDatabase(): Sqlite {
   return sqlite
 }
 
-export function addLearner(sqlite: Sqlite, learnerId: string, nowMs = 0): string {
-  learnerQueries(sqlite).insertLearnerIfMissing({ learnerId, nowMs })
+/** The Db for a raw connection, or the Db itself. */
+export function asDb(database: Db | Sqlite): Db {
+  return 'dialect' in database ? database : sqliteDb(database)
+}
+
+export async function addLearner(database: Db | Sqlite, learnerId: string, nowMs = 0): Promise<string> {
+  await learnerQueries(asDb(database)).insertLearnerIfMissing({ learnerId, nowMs })
   return learnerId
 }
 
@@ -31,7 +40,11 @@ export interface RecordedReview {
 }
 
 /** Grades a card through the review loop's own use case (claim, schedule, state + log in one transaction). */
-export function recordReview(sqlite: Sqlite, learnerId: string, review: RecordedReview): GradeResult {
+export async function recordReview(
+  database: Db | Sqlite,
+  learnerId: string,
+  review: RecordedReview,
+): Promise<GradeResult> {
   const deck: StudyCard[] = [
     {
       id: review.cardId,
@@ -39,7 +52,7 @@ export function recordReview(sqlite: Sqlite, learnerId: string, review: Recorded
     },
   ]
   return gradeReview(
-    sqlite,
+    asDb(database),
     deck,
     {
       learnerId,

@@ -3,6 +3,7 @@
 import fc from 'fast-check'
 import { Rating } from 'ts-fsrs'
 import { expect, test } from 'vitest'
+import { sqliteDb } from '@/db/sql/sqlite-db'
 import { propertySeed, seedLabel } from '@/tests/property-seed'
 import { studyRows } from '@/tests/study/rows'
 import { exportStudyState } from './export'
@@ -21,16 +22,17 @@ const reviewArb = fc.record({
   ticked: fc.subarray(points),
 })
 
-test(`export → import reproduces the state; importing twice is a no-op ${seedLabel(seed)}`, () => {
-  fc.assert(
-    fc.property(fc.array(reviewArb, { maxLength: 25 }), (reviews) => {
+test(`export → import reproduces the state; importing twice is a no-op ${seedLabel(seed)}`, async () => {
+  await fc.assert(
+    fc.asyncProperty(fc.array(reviewArb, { maxLength: 25 }), async (reviews) => {
       const sqlite = freshDatabase()
-      const source = addLearner(sqlite, 'aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa')
-      const target = addLearner(sqlite, 'bbbbbbbb-bbbb-4bbb-8bbb-bbbbbbbbbbbb')
+      const db = sqliteDb(sqlite)
+      const source = await addLearner(db, 'aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa')
+      const target = await addLearner(db, 'bbbbbbbb-bbbb-4bbb-8bbb-bbbbbbbbbbbb')
       let nowMs = t0
       for (const review of reviews) {
         nowMs += review.gapHours * hourMs
-        recordReview(sqlite, source, {
+        await recordReview(db, source, {
           cardId: review.card,
           rating: review.rating,
           nowMs,
@@ -38,14 +40,14 @@ test(`export → import reproduces the state; importing twice is a no-op ${seedL
           pointsTicked: review.ticked,
         })
       }
-      const file = exportStudyState(sqlite, source, nowMs)
+      const file = await exportStudyState(db, source, nowMs)
       const text = JSON.stringify(file)
-      expect(importStudyState(sqlite, target, text).kind).toBe('imported')
+      expect((await importStudyState(db, target, text)).kind).toBe('imported')
       const { exportedAtMs: _a, ...original } = file
-      const { exportedAtMs: _b, ...copy } = exportStudyState(sqlite, target, nowMs)
+      const { exportedAtMs: _b, ...copy } = await exportStudyState(db, target, nowMs)
       expect(copy).toEqual(original)
       const afterFirst = studyRows(sqlite, target)
-      importStudyState(sqlite, target, text)
+      await importStudyState(db, target, text)
       expect(studyRows(sqlite, target)).toEqual(afterFirst)
       sqlite.close()
     }),

@@ -2,6 +2,8 @@ import { Rating } from 'ts-fsrs'
 import { beforeEach, describe, expect, test } from 'vitest'
 import type { Sqlite } from '@/db/open'
 import { studyQueries } from '@/db/queries/study'
+import type { Db } from '@/db/sql/db'
+import { sqliteDb } from '@/db/sql/sqlite-db'
 import { disabledDecksOf, saveDisabledDecks } from '@/lib/decks/settings'
 import { studyRows } from '@/tests/study/rows'
 import { CSV_COLUMNS, exportStudyState, reviewLogCsv } from './export'
@@ -13,11 +15,12 @@ const t0 = Date.UTC(2026, 10, 2, 9, 0) // Mon 2 Nov 2026, 09:00 UTC
 const points = ['claim-first', 'scope-per-account', 'store-response', 'body-hash', 'lease']
 
 let sqlite: Sqlite
+let db: Db
 const alice = '11111111-1111-4111-8111-111111111111'
 const bob = '22222222-2222-4222-8222-222222222222'
 
-function seedAlice() {
-  studyQueries(sqlite).saveLearnerSettings({
+async function seedAlice() {
+  await studyQueries(db).saveLearnerSettings({
     learnerId: alice,
     desiredRetention: 0.85,
     newPerDay: 5,
@@ -27,21 +30,21 @@ function seedAlice() {
     timezone: 'Europe/Berlin',
     updatedAtMs: t0,
   })
-  recordReview(sqlite, alice, {
+  await recordReview(db, alice, {
     cardId: 'idempotency-keys',
     rating: Rating.Again,
     nowMs: t0,
     pointsAll: points,
     pointsTicked: points.slice(1),
   })
-  recordReview(sqlite, alice, {
+  await recordReview(db, alice, {
     cardId: 'idempotency-keys',
     rating: Rating.Good,
     nowMs: t0 + day,
     pointsAll: points,
     pointsTicked: points,
   })
-  recordReview(sqlite, alice, {
+  await recordReview(db, alice, {
     cardId: 'retry-storms',
     rating: Rating.Hard,
     nowMs: t0 + day + 60_000,
@@ -55,16 +58,17 @@ function withoutExportTime<T extends { exportedAtMs: number }>(file: T): Omit<T,
   return rest
 }
 
-beforeEach(() => {
+beforeEach(async () => {
   sqlite = freshDatabase()
-  addLearner(sqlite, alice)
-  addLearner(sqlite, bob)
-  seedAlice()
+  db = sqliteDb(sqlite)
+  await addLearner(db, alice)
+  await addLearner(db, bob)
+  await seedAlice()
 })
 
 describe('export', () => {
-  test('holds the format version, settings, every card state and every review log', () => {
-    const file = exportStudyState(sqlite, alice, t0 + 2 * day)
+  test('holds the format version, settings, every card state and every review log', async () => {
+    const file = await exportStudyState(db, alice, t0 + 2 * day)
     expect(file).toMatchObject({ format: 'drill-study-state', version: 1, exportedAtMs: t0 + 2 * day })
     expect(file.settings).toMatchObject({
       desiredRetention: 0.85,
@@ -78,21 +82,21 @@ describe('export', () => {
     expect(file.reviewLogs[1]?.snapshot).toMatchObject({ reps: 1 })
   })
 
-  test('never includes another learner’s rows', () => {
-    recordReview(sqlite, bob, {
+  test('never includes another learner’s rows', async () => {
+    await recordReview(db, bob, {
       cardId: 'bob-card',
       rating: Rating.Good,
       nowMs: t0,
       pointsAll: [],
       pointsTicked: [],
     })
-    const file = exportStudyState(sqlite, alice, t0)
+    const file = await exportStudyState(db, alice, t0)
     expect(file.cardStates.map((c) => c.cardId)).not.toContain('bob-card')
     expect(file.reviewLogs).toHaveLength(3)
   })
 
-  test('CSV has the optimizer’s columns and one row per review, times and durations in ms', () => {
-    const csv = reviewLogCsv(exportStudyState(sqlite, alice, t0))
+  test('CSV has the optimizer’s columns and one row per review, times and durations in ms', async () => {
+    const csv = reviewLogCsv(await exportStudyState(db, alice, t0))
     const lines = csv.trimEnd().split('\n')
     expect(lines[0]).toBe('card_id,review_time,review_rating,review_state,review_duration')
     expect(lines[0]?.split(',')).toEqual([...CSV_COLUMNS])
@@ -106,9 +110,9 @@ describe('export', () => {
 })
 
 describe('import', () => {
-  test('export → import into a fresh learner reproduces the same state', () => {
-    const original = exportStudyState(sqlite, alice, t0 + 2 * day)
-    const result = importStudyState(sqlite, bob, JSON.stringify(original))
+  test('export → import into a fresh learner reproduces the same state', async () => {
+    const original = await exportStudyState(db, alice, t0 + 2 * day)
+    const result = await importStudyState(db, bob, JSON.stringify(original))
     expect(result).toEqual({
       kind: 'imported',
       summary: {
@@ -122,7 +126,7 @@ describe('import', () => {
         ownCardsUpdated: 0,
       },
     })
-    expect(withoutExportTime(exportStudyState(sqlite, bob, t0 + 3 * day))).toEqual(
+    expect(withoutExportTime(await exportStudyState(db, bob, t0 + 3 * day))).toEqual(
       withoutExportTime(original),
     )
     const strip = (rows: Record<string, unknown>[]) => rows.map(({ learner_id: _l, id: _i, ...rest }) => rest)
@@ -139,11 +143,11 @@ describe('import', () => {
     )
   })
 
-  test('importing the same file twice changes nothing the second time', () => {
-    const text = JSON.stringify(exportStudyState(sqlite, alice, t0))
-    importStudyState(sqlite, bob, text)
+  test('importing the same file twice changes nothing the second time', async () => {
+    const text = JSON.stringify(await exportStudyState(db, alice, t0))
+    await importStudyState(db, bob, text)
     const afterFirst = studyRows(sqlite, bob)
-    const second = importStudyState(sqlite, bob, text)
+    const second = await importStudyState(db, bob, text)
     expect(second).toEqual({
       kind: 'imported',
       summary: {
@@ -160,35 +164,35 @@ describe('import', () => {
     expect(studyRows(sqlite, bob)).toEqual(afterFirst)
   })
 
-  test('carries the deck switches: drills switched off stay off after an import', () => {
-    saveDisabledDecks(sqlite, alice, ['timeline-drills'], t0)
-    const file = exportStudyState(sqlite, alice, t0 + 2 * day)
+  test('carries the deck switches: drills switched off stay off after an import', async () => {
+    await saveDisabledDecks(db, alice, ['timeline-drills'], t0)
+    const file = await exportStudyState(db, alice, t0 + 2 * day)
     expect(file.settings?.disabledDecks).toEqual(['timeline-drills'])
-    importStudyState(sqlite, bob, JSON.stringify(file))
-    expect([...disabledDecksOf(sqlite, bob)]).toEqual(['timeline-drills'])
+    await importStudyState(db, bob, JSON.stringify(file))
+    expect([...(await disabledDecksOf(db, bob))]).toEqual(['timeline-drills'])
     // The same switches again: nothing to change.
-    const again = importStudyState(sqlite, bob, JSON.stringify(file))
+    const again = await importStudyState(db, bob, JSON.stringify(file))
     expect(again.kind === 'imported' && again.summary.settingsChanged).toBe(false)
   })
 
-  test('a file from before deck switches leaves the importing learner’s switches as they are', () => {
-    saveDisabledDecks(sqlite, bob, ['timeline-drills'], t0)
-    const file = exportStudyState(sqlite, alice, t0 + 2 * day)
+  test('a file from before deck switches leaves the importing learner’s switches as they are', async () => {
+    await saveDisabledDecks(db, bob, ['timeline-drills'], t0)
+    const file = await exportStudyState(db, alice, t0 + 2 * day)
     const { disabledDecks: _none, ...older } = file.settings!
-    importStudyState(sqlite, bob, JSON.stringify({ ...file, settings: older }))
-    expect([...disabledDecksOf(sqlite, bob)]).toEqual(['timeline-drills'])
-    expect(exportStudyState(sqlite, bob, t0 + 3 * day).settings?.timezone).toBe('Europe/Berlin')
+    await importStudyState(db, bob, JSON.stringify({ ...file, settings: older }))
+    expect([...(await disabledDecksOf(db, bob))]).toEqual(['timeline-drills'])
+    expect((await exportStudyState(db, bob, t0 + 3 * day)).settings?.timezone).toBe('Europe/Berlin')
   })
 
-  test('importing a learner’s own export into themself is a no-op', () => {
+  test('importing a learner’s own export into themself is a no-op', async () => {
     const before = studyRows(sqlite, alice)
-    importStudyState(sqlite, alice, JSON.stringify(exportStudyState(sqlite, alice, t0)))
+    await importStudyState(db, alice, JSON.stringify(await exportStudyState(db, alice, t0)))
     expect(studyRows(sqlite, alice)).toEqual(before)
   })
 
-  test('a later review already here wins over an older state in the file; logs are merged', () => {
-    const older = JSON.stringify(exportStudyState(sqlite, alice, t0))
-    recordReview(sqlite, bob, {
+  test('a later review already here wins over an older state in the file; logs are merged', async () => {
+    const older = JSON.stringify(await exportStudyState(db, alice, t0))
+    await recordReview(db, bob, {
       cardId: 'idempotency-keys',
       rating: Rating.Easy,
       nowMs: t0 + 5 * day,
@@ -197,7 +201,7 @@ describe('import', () => {
       attemptToken: 'bob-own-review',
     })
     const bobState = studyRows(sqlite, bob).cardStates
-    const result = importStudyState(sqlite, bob, older)
+    const result = await importStudyState(db, bob, older)
     expect(result.kind === 'imported' && result.summary).toMatchObject({
       cardStatesAdded: 1,
       cardStatesKept: 1,
@@ -210,8 +214,8 @@ describe('import', () => {
     expect(after.reviewLogs).toHaveLength(4)
   })
 
-  test('a newer state in the file replaces an older one here', () => {
-    recordReview(sqlite, bob, {
+  test('a newer state in the file replaces an older one here', async () => {
+    await recordReview(db, bob, {
       cardId: 'idempotency-keys',
       rating: Rating.Good,
       nowMs: t0 - 5 * day,
@@ -219,62 +223,62 @@ describe('import', () => {
       pointsTicked: points,
       attemptToken: 'bob-older-review',
     })
-    const result = importStudyState(sqlite, bob, JSON.stringify(exportStudyState(sqlite, alice, t0)))
+    const result = await importStudyState(db, bob, JSON.stringify(await exportStudyState(db, alice, t0)))
     expect(result.kind === 'imported' && result.summary).toMatchObject({
       cardStatesUpdated: 1,
       cardStatesAdded: 1,
     })
-    const stateOf = (learner: string) =>
-      exportStudyState(sqlite, learner, t0).cardStates.find((c) => c.cardId === 'idempotency-keys')
-    expect(stateOf(bob)).toEqual(stateOf(alice))
+    const stateOf = async (learner: string) =>
+      (await exportStudyState(db, learner, t0)).cardStates.find((c) => c.cardId === 'idempotency-keys')
+    expect(await stateOf(bob)).toEqual(await stateOf(alice))
   })
 
-  test('a review already here under another attempt token (same card, same time) is not doubled', () => {
-    const file = exportStudyState(sqlite, alice, t0)
+  test('a review already here under another attempt token (same card, same time) is not doubled', async () => {
+    const file = await exportStudyState(db, alice, t0)
     for (const log of file.reviewLogs) log.attemptToken = `${log.attemptToken}-elsewhere`
-    const result = importStudyState(sqlite, alice, JSON.stringify(file))
+    const result = await importStudyState(db, alice, JSON.stringify(file))
     expect(result.kind === 'imported' && result.summary.reviewLogsAdded).toBe(0)
   })
 })
 
 describe('a bad file is rejected and nothing is written', () => {
-  function expectNothingWritten(text: string) {
+  async function expectNothingWritten(text: string) {
     const before = studyRows(sqlite, bob)
-    const result = importStudyState(sqlite, bob, text)
+    const result = await importStudyState(db, bob, text)
     expect(studyRows(sqlite, bob)).toEqual(before)
     return result
   }
 
-  test('a truncated file', () => {
-    const text = JSON.stringify(exportStudyState(sqlite, alice, t0))
-    const result = expectNothingWritten(text.slice(0, Math.floor(text.length * 0.6)))
+  test('a truncated file', async () => {
+    const text = JSON.stringify(await exportStudyState(db, alice, t0))
+    const result = await expectNothingWritten(text.slice(0, Math.floor(text.length * 0.6)))
     expect(result).toMatchObject({ kind: 'invalid', title: 'Not a Drill export' })
     expect(result.kind === 'invalid' && result.detail).toMatch(/not valid JSON.*cut short/)
   })
 
-  test('a file whose last review has an impossible rating (earlier rows valid)', () => {
-    const file = exportStudyState(sqlite, alice, t0)
+  test('a file whose last review has an impossible rating (earlier rows valid)', async () => {
+    const file = await exportStudyState(db, alice, t0)
     ;(file.reviewLogs[2] as { rating: number }).rating = 7
-    const result = expectNothingWritten(JSON.stringify(file))
+    const result = await expectNothingWritten(JSON.stringify(file))
     expect(result).toMatchObject({ kind: 'invalid', title: 'Invalid export file' })
     expect(result.kind === 'invalid' && result.issues[0]?.path).toBe('reviewLogs.2.rating')
   })
 
-  test('JSON that is not an export, and an export from a future version', () => {
-    expect(expectNothingWritten('{"hello":"world"}')).toMatchObject({
+  test('JSON that is not an export, and an export from a future version', async () => {
+    expect(await expectNothingWritten('{"hello":"world"}')).toMatchObject({
       kind: 'invalid',
       title: 'Not a Drill export',
     })
-    const future = { ...exportStudyState(sqlite, alice, t0), version: 2 }
-    const result = expectNothingWritten(JSON.stringify(future))
+    const future = { ...(await exportStudyState(db, alice, t0)), version: 2 }
+    const result = await expectNothingWritten(JSON.stringify(future))
     expect(result).toMatchObject({ kind: 'invalid', title: 'Unsupported export version' })
   })
 
-  test('a write that fails half-way rolls the whole import back', () => {
+  test('a write that fails half-way rolls the whole import back', async () => {
     // A trigger stands in for any failure after some rows were written (disk full, a constraint).
     sqlite.exec(`CREATE TRIGGER fail_on_boom BEFORE INSERT ON review_logs WHEN NEW.card_id = 'boom'
                  BEGIN SELECT RAISE(ABORT, 'simulated failure'); END`)
-    const file = exportStudyState(sqlite, alice, t0)
+    const file = await exportStudyState(db, alice, t0)
     file.reviewLogs.push({
       ...file.reviewLogs[0]!,
       cardId: 'boom',
@@ -282,7 +286,7 @@ describe('a bad file is rejected and nothing is written', () => {
       reviewedAtMs: t0 + 9,
     })
     const before = studyRows(sqlite, bob)
-    expect(() => importStudyState(sqlite, bob, JSON.stringify(file))).toThrow(/simulated failure/)
+    await expect(importStudyState(db, bob, JSON.stringify(file))).rejects.toThrow(/simulated failure/)
     expect(studyRows(sqlite, bob)).toEqual(before)
   })
 })

@@ -4,6 +4,8 @@
 import { describe, expect, test } from 'vitest'
 import { planQueries } from '@/db/queries/plan'
 import { studyQueries } from '@/db/queries/study'
+import type { Db } from '@/db/sql/db'
+import { sqliteDb } from '@/db/sql/sqlite-db'
 import { studyHistoryFile } from '@/e2e/study-history'
 import { countTrainingItems, MIN_TRAINING_ITEMS, trainingItemsFrom } from '@/lib/plan/optimizer/items'
 import { keepNew } from '@/lib/plan/optimizer/keep-rule'
@@ -15,17 +17,17 @@ const learner = '33333333-3333-4333-8333-333333333333'
 const startMs = Date.parse('2026-01-05T00:00:00Z')
 const utc = { timezone: 'UTC', rolloverHour: 4 }
 
-function withHistory(reviews: number) {
-  const sqlite = freshDatabase()
-  addLearner(sqlite, learner)
+async function withHistory(reviews: number): Promise<Db> {
+  const db = sqliteDb(freshDatabase())
+  await addLearner(db, learner)
   const file = studyHistoryFile({ reviews, cards: Math.max(1, Math.round(reviews / 10)), startMs, seed: 29 })
-  const imported = importStudyState(sqlite, learner, JSON.stringify(file))
+  const imported = await importStudyState(db, learner, JSON.stringify(file))
   expect(imported.kind).toBe('imported')
-  return sqlite
+  return db
 }
 
-const parametersOf = (sqlite: ReturnType<typeof freshDatabase>) =>
-  studyQueries(sqlite).getLearnerSettingsByLearnerId(learner)?.fsrsParameters ?? null
+const parametersOf = async (db: Db) =>
+  (await studyQueries(db).getLearnerSettingsByLearnerId(learner))?.fsrsParameters ?? null
 
 describe('training items', () => {
   test('one per review after a card’s first that came on a later study day', () => {
@@ -66,10 +68,10 @@ describe('training items', () => {
 
 describe('optimizeParameters', () => {
   test('on an imported history of 300 reviews: scores for both sets, new parameters kept only when better', async () => {
-    const sqlite = withHistory(300)
+    const db = await withHistory(300)
     const progress: number[] = []
     const result = await optimizeParameters({
-      sqlite,
+      db,
       learnerId: learner,
       nowMs: startMs + 200 * 86_400_000,
       onProgress: (current) => progress.push(current),
@@ -82,30 +84,30 @@ describe('optimizeParameters', () => {
     }
     expect(result.parameters).toHaveLength(21)
     expect(result.kept).toBe(keepNew(result.before, result.after) ? 'new' : 'old')
-    expect(parametersOf(sqlite)).toEqual(result.kept === 'new' ? result.parameters : null)
+    expect(await parametersOf(db)).toEqual(result.kept === 'new' ? result.parameters : null)
   })
 
   test('too little history or none: nothing trained, parameters unchanged', async () => {
     for (const reviews of [0, 40]) {
-      const sqlite = withHistory(Math.max(reviews, 1))
-      const result = await optimizeParameters({ sqlite, learnerId: learner, nowMs: startMs })
+      const db = await withHistory(Math.max(reviews, 1))
+      const result = await optimizeParameters({ db, learnerId: learner, nowMs: startMs })
       expect(result).toMatchObject({ kind: 'not-enough-history', minimum: MIN_TRAINING_ITEMS })
-      expect(parametersOf(sqlite)).toBeNull()
+      expect(await parametersOf(db)).toBeNull()
     }
   })
 
   test('a cancelled run stores nothing', async () => {
-    const sqlite = withHistory(2000)
+    const db = await withHistory(2000)
     const abort = new AbortController()
     abort.abort()
     const result = await optimizeParameters({
-      sqlite,
+      db,
       learnerId: learner,
       nowMs: startMs,
       signal: abort.signal,
     })
     expect(result.kind).toBe('cancelled')
-    expect(parametersOf(sqlite)).toBeNull()
-    expect(planQueries(sqlite).getReviewHistoryByLearnerId({ learnerId: learner })).toHaveLength(2000)
+    expect(await parametersOf(db)).toBeNull()
+    expect(await planQueries(db).getReviewHistoryByLearnerId({ learnerId: learner })).toHaveLength(2000)
   })
 })

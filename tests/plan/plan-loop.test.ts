@@ -6,6 +6,8 @@ import { beforeEach, describe, expect, test } from 'vitest'
 import type { Sqlite } from '@/db/open'
 import { planQueries } from '@/db/queries/plan'
 import { studyQueries } from '@/db/queries/study'
+import type { Db } from '@/db/sql/db'
+import { sqliteDb } from '@/db/sql/sqlite-db'
 import { builtInDeckSource, deckRegistry, ownDeckSource } from '@/lib/decks'
 import { dayNumberIsoDate } from '@/lib/plan/final-window'
 import { loadPlan, loadPlanDetails } from '@/lib/plan/load'
@@ -27,6 +29,7 @@ const t0 = Date.parse('2026-03-10T10:00:00Z') // 11:00 in Berlin
 const berlin = { timezone: 'Europe/Berlin', rolloverHour: 4 }
 const today = studyDayNumberOf(t0, berlin)
 let sqlite: Sqlite
+let db: Db
 // The built-in and own decks (the drills deck needs engine runs the plan does not test).
 const decks = deckRegistry([builtInDeckSource, ownDeckSource])
 let counter = 0
@@ -39,7 +42,7 @@ function grade(
   cards: readonly StudyCard[] = deck,
 ) {
   return gradeReview(
-    sqlite,
+    db,
     cards,
     {
       learnerId,
@@ -55,31 +58,32 @@ function grade(
   )
 }
 
-function setInterview(
+async function setInterview(
   learnerId: string,
   interviewDate: string | null,
   extra: { newPerDay?: number; maxNewPerDay?: number } = {},
 ) {
-  const current = studyQueries(sqlite).getLearnerSettingsByLearnerId(learnerId)
+  const current = await studyQueries(db).getLearnerSettingsByLearnerId(learnerId)
   if (!current) throw new Error('no settings')
-  studyQueries(sqlite).saveLearnerSettings({ ...current, ...extra, interviewDate })
-  bringDuesIntoFinalWindow(sqlite, { learnerId, settings: { ...current, interviewDate }, nowMs: t0 })
+  await studyQueries(db).saveLearnerSettings({ ...current, ...extra, interviewDate })
+  await bringDuesIntoFinalWindow(db, { learnerId, settings: { ...current, interviewDate }, nowMs: t0 })
 }
 
 beforeEach(() => {
   sqlite = freshDatabase()
+  db = sqliteDb(sqlite)
   addLearner(sqlite, alice)
   addLearner(sqlite, bob)
 })
 
 describe('scheduling to the date', () => {
-  test('saving a date brings dues on or after it into the final window; earlier ones stay', () => {
-    grade(alice, 'idempotency-keys', t0 - 30 * DAY_MS, Rating.Easy)
-    grade(alice, 'in-flight-retry', t0 - DAY_MS, Rating.Again)
-    const before = planQueries(sqlite).getCardStatesByLearnerId({ learnerId: alice })
+  test('saving a date brings dues on or after it into the final window; earlier ones stay', async () => {
+    await grade(alice, 'idempotency-keys', t0 - 30 * DAY_MS, Rating.Easy)
+    await grade(alice, 'in-flight-retry', t0 - DAY_MS, Rating.Again)
+    const before = await planQueries(db).getCardStatesByLearnerId({ learnerId: alice })
     const interviewDay = today + 5
-    setInterview(alice, dayNumberIsoDate(interviewDay))
-    const after = planQueries(sqlite).getCardStatesByLearnerId({ learnerId: alice })
+    await setInterview(alice, dayNumberIsoDate(interviewDay))
+    const after = await planQueries(db).getCardStatesByLearnerId({ learnerId: alice })
     for (const row of after) {
       const was = before.find((b) => b.cardId === row.cardId)!
       expect(row.dueMs).toBeLessThanOrEqual(was.dueMs)
@@ -91,56 +95,57 @@ describe('scheduling to the date', () => {
     }
   })
 
-  test('a grade with a date ahead is due by the day before it; the same grade without one may be later', () => {
-    setInterview(alice, dayNumberIsoDate(today + 6))
-    const planned = grade(alice, 'idempotency-keys', t0, Rating.Easy)
-    const plain = grade(bob, 'idempotency-keys', t0, Rating.Easy)
+  test('a grade with a date ahead is due by the day before it; the same grade without one may be later', async () => {
+    await setInterview(alice, dayNumberIsoDate(today + 6))
+    const planned = await grade(alice, 'idempotency-keys', t0, Rating.Easy)
+    const plain = await grade(bob, 'idempotency-keys', t0, Rating.Easy)
     if (planned.kind !== 'graded' || plain.kind !== 'graded') throw new Error('not graded')
     expect(studyDayNumberOf(planned.dueMs, berlin)).toBeLessThanOrEqual(today + 5)
     expect(studyDayNumberOf(plain.dueMs, berlin)).toBeGreaterThan(today + 5)
   })
 
-  test('/plan explains the move: brought forward from the plain due', () => {
-    setInterview(alice, dayNumberIsoDate(today + 6))
-    grade(alice, 'idempotency-keys', t0, Rating.Easy)
-    const loaded = loadPlan(sqlite, decks, alice, t0)
+  test('/plan explains the move: brought forward from the plain due', async () => {
+    await setInterview(alice, dayNumberIsoDate(today + 6))
+    await grade(alice, 'idempotency-keys', t0, Rating.Easy)
+    const loaded = await loadPlan(db, decks, alice, t0)
     const json = planJson(loaded.plan)
     const card = json.cards.find((c) => c.cardId === 'idempotency-keys')
     expect(card?.state).toBe('Review')
     expect(Date.parse(card?.nextDueAt ?? '')).toBeLessThan(Date.parse(json.interviewStartsAt ?? ''))
     const plain = previewSchedule('idempotency-keys', null, t0, { ...DEFAULT_SCHEDULER_SETTINGS, ...berlin })
-    expect(loadPlanDetails(sqlite, decks, alice, loaded).broughtForwardFromMs.get('idempotency-keys')).toBe(
-      plain[Rating.Easy].next.dueMs,
-    )
-    // Saved after the grade, a date moves the due the grade gave, and says so.
-    grade(bob, 'idempotency-keys', t0, Rating.Easy)
-    setInterview(bob, dayNumberIsoDate(today + 6))
     expect(
-      loadPlanDetails(sqlite, decks, bob, loadPlan(sqlite, decks, bob, t0)).broughtForwardFromMs.get(
+      (await loadPlanDetails(db, decks, alice, loaded)).broughtForwardFromMs.get('idempotency-keys'),
+    ).toBe(plain[Rating.Easy].next.dueMs)
+    // Saved after the grade, a date moves the due the grade gave, and says so.
+    await grade(bob, 'idempotency-keys', t0, Rating.Easy)
+    await setInterview(bob, dayNumberIsoDate(today + 6))
+    expect(
+      (await loadPlanDetails(db, decks, bob, await loadPlan(db, decks, bob, t0))).broughtForwardFromMs.get(
         'idempotency-keys',
       ),
     ).toBe(plain[Rating.Easy].next.dueMs)
   })
 
-  test('the daily new-card limit rises so every card starts in time, never above the maximum', () => {
+  test('the daily new-card limit rises so every card starts in time, never above the maximum', async () => {
     const many: StudyCard[] = Array.from({ length: 30 }, (_, i) => ({ id: `card-${i}`, points: [] }))
-    const counts = () => studySummary(sqlite, alice, many, t0)
-    expect(counts().newAvailable).toBe(20)
+    const counts = async () => (await studySummary(db, alice, many, t0)).newAvailable
+    expect(await counts()).toBe(20)
     // Five days ahead: days today…+3 to start 30 cards, 8 a day.
-    setInterview(alice, dayNumberIsoDate(today + 5), { newPerDay: 2, maxNewPerDay: 50 })
-    expect(counts().newAvailable).toBe(8)
-    setInterview(alice, dayNumberIsoDate(today + 5), { newPerDay: 2, maxNewPerDay: 4 })
-    expect(counts().newAvailable).toBe(4)
-    for (let i = 0; i < 4; i++) expect(grade(alice, `card-${i}`, t0, Rating.Good, many).kind).toBe('graded')
-    expect(counts().newAvailable).toBe(0)
-    expect(grade(alice, 'card-4', t0, Rating.Good, many)).toMatchObject({ kind: 'not-due' })
-    expect(nextReview(sqlite, alice, many, t0)).toMatchObject({ kind: 'done', limitReached: 'new' })
+    await setInterview(alice, dayNumberIsoDate(today + 5), { newPerDay: 2, maxNewPerDay: 50 })
+    expect(await counts()).toBe(8)
+    await setInterview(alice, dayNumberIsoDate(today + 5), { newPerDay: 2, maxNewPerDay: 4 })
+    expect(await counts()).toBe(4)
+    for (let i = 0; i < 4; i++)
+      expect((await grade(alice, `card-${i}`, t0, Rating.Good, many)).kind).toBe('graded')
+    expect(await counts()).toBe(0)
+    expect(await grade(alice, 'card-4', t0, Rating.Good, many)).toMatchObject({ kind: 'not-due' })
+    expect(await nextReview(db, alice, many, t0)).toMatchObject({ kind: 'done', limitReached: 'new' })
   })
 
-  test('after the interview day every grade is plain FSRS', () => {
-    setInterview(alice, dayNumberIsoDate(today - 1))
-    const planned = grade(alice, 'idempotency-keys', t0, Rating.Easy)
-    const plain = grade(bob, 'idempotency-keys', t0, Rating.Easy)
+  test('after the interview day every grade is plain FSRS', async () => {
+    await setInterview(alice, dayNumberIsoDate(today - 1))
+    const planned = await grade(alice, 'idempotency-keys', t0, Rating.Easy)
+    const plain = await grade(bob, 'idempotency-keys', t0, Rating.Easy)
     expect(planned).toMatchObject({ kind: 'graded', dueMs: plain.kind === 'graded' ? plain.dueMs : -1 })
   })
 })
@@ -151,11 +156,11 @@ describe('fitted parameters', () => {
     0.601, 1.873, 0, 0, 0, 0.1,
   ]
 
-  test('drive every later schedule', () => {
-    planQueries(sqlite).saveFsrsParametersByLearnerId({ learnerId: alice, parameters: fitted, nowMs: t0 })
-    expect(studyQueries(sqlite).getLearnerSettingsByLearnerId(alice)?.fsrsParameters).toEqual(fitted)
-    const mine = grade(alice, 'idempotency-keys', t0, Rating.Easy)
-    const defaults = grade(bob, 'idempotency-keys', t0, Rating.Easy)
+  test('drive every later schedule', async () => {
+    await planQueries(db).saveFsrsParametersByLearnerId({ learnerId: alice, parameters: fitted, nowMs: t0 })
+    expect((await studyQueries(db).getLearnerSettingsByLearnerId(alice))?.fsrsParameters).toEqual(fitted)
+    const mine = await grade(alice, 'idempotency-keys', t0, Rating.Easy)
+    const defaults = await grade(bob, 'idempotency-keys', t0, Rating.Easy)
     const withFitted = previewSchedule('idempotency-keys', null, t0, {
       ...DEFAULT_SCHEDULER_SETTINGS,
       ...berlin,
@@ -165,34 +170,36 @@ describe('fitted parameters', () => {
     expect(mine.kind === 'graded' && defaults.kind === 'graded' && mine.dueMs !== defaults.dueMs).toBe(true)
   })
 
-  test('travel in the study-state export and import with the interview date', () => {
-    planQueries(sqlite).saveFsrsParametersByLearnerId({ learnerId: alice, parameters: fitted, nowMs: t0 })
-    setInterview(alice, '2026-04-01', { maxNewPerDay: 70 })
-    const file = exportStudyState(sqlite, alice, t0)
+  test('travel in the study-state export and import with the interview date', async () => {
+    await planQueries(db).saveFsrsParametersByLearnerId({ learnerId: alice, parameters: fitted, nowMs: t0 })
+    await setInterview(alice, '2026-04-01', { maxNewPerDay: 70 })
+    const file = await exportStudyState(db, alice, t0)
     expect(file.settings).toMatchObject({
       interviewDate: '2026-04-01',
       maxNewPerDay: 70,
       fsrsParameters: fitted,
     })
-    expect(importStudyState(sqlite, bob, JSON.stringify(file)).kind).toBe('imported')
-    expect(studyQueries(sqlite).getLearnerSettingsByLearnerId(bob)).toMatchObject({
+    expect((await importStudyState(db, bob, JSON.stringify(file))).kind).toBe('imported')
+    expect(await studyQueries(db).getLearnerSettingsByLearnerId(bob)).toMatchObject({
       interviewDate: '2026-04-01',
       maxNewPerDay: 70,
       fsrsParameters: fitted,
     })
     // A file from before these fields keeps ours.
     const { interviewDate: _i, maxNewPerDay: _m, fsrsParameters: _f, ...older } = file.settings!
-    planQueries(sqlite).saveFsrsParametersByLearnerId({ learnerId: bob, parameters: null, nowMs: t0 })
-    expect(importStudyState(sqlite, bob, JSON.stringify({ ...file, settings: older })).kind).toBe('imported')
-    expect(studyQueries(sqlite).getLearnerSettingsByLearnerId(bob)?.fsrsParameters).toBeNull()
-    expect(studyQueries(sqlite).getLearnerSettingsByLearnerId(bob)?.interviewDate).toBe('2026-04-01')
+    await planQueries(db).saveFsrsParametersByLearnerId({ learnerId: bob, parameters: null, nowMs: t0 })
+    expect((await importStudyState(db, bob, JSON.stringify({ ...file, settings: older }))).kind).toBe(
+      'imported',
+    )
+    expect((await studyQueries(db).getLearnerSettingsByLearnerId(bob))?.fsrsParameters).toBeNull()
+    expect((await studyQueries(db).getLearnerSettingsByLearnerId(bob))?.interviewDate).toBe('2026-04-01')
   })
 })
 
 describe('GET /api/plan body', () => {
-  test('has the contract keys; interviewDate null when unset', () => {
-    grade(alice, 'idempotency-keys', t0, Rating.Good)
-    const json = planJson(loadPlan(sqlite, decks, alice, t0).plan)
+  test('has the contract keys; interviewDate null when unset', async () => {
+    await grade(alice, 'idempotency-keys', t0, Rating.Good)
+    const json = planJson((await loadPlan(db, decks, alice, t0)).plan)
     expect(Object.keys(json).slice(0, 5)).toEqual([
       'interviewDate',
       'daysLeft',

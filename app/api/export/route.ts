@@ -1,6 +1,6 @@
 // GET /api/export            → the learner's whole study state as JSON (a file to keep)
 // GET /api/export?format=csv → the review log in the FSRS optimizer's CSV columns
-import { sqlite } from '@/db/client'
+import { studyDb } from '@/db/client'
 import { requestNowMs } from '@/lib/clock'
 import { problemResponse } from '@/lib/http/problems'
 import { route } from '@/lib/http/route'
@@ -18,7 +18,7 @@ export const GET = route({}, async ({ request }) => {
     )
   const learnerId = await currentLearnerId()
   const nowMs = await requestNowMs()
-  const file = exportStudyState(sqlite(), learnerId, nowMs)
+  const file = await exportStudyState(studyDb(), learnerId, nowMs)
   const date = new Date(nowMs).toISOString().slice(0, 10)
   const headers = { 'cache-control': 'no-store' }
   if (format === 'csv')

@@ -2,7 +2,7 @@
 // state in one transaction, idempotently. Over the size limit → 413 (checked end to
 // end: next.config raises the proxy's body buffer above it); a bad or truncated
 // file → 400 and nothing written. Importing is a first write: it stores the learner.
-import { sqlite } from '@/db/client'
+import { studyDb } from '@/db/client'
 import { requestNowMs } from '@/lib/clock'
 import { allCards } from '@/lib/content/cards'
 import { problemResponse } from '@/lib/http/problems'
@@ -20,16 +20,17 @@ export const POST = route(
     const learnerId = await currentLearnerId()
     const nowMs = await requestNowMs()
     const known = new Set(allCards().map((card) => card.id))
-    const result = importStudyState(sqlite(), learnerId, body, known, () => ensureLearner(learnerId, nowMs))
+    const db = studyDb()
+    const result = await importStudyState(db, learnerId, body, known, () => ensureLearner(learnerId, nowMs))
     if (result.kind === 'invalid')
       return problemResponse('invalid-import', result.detail, {
         title: result.title,
         extra: { issues: result.issues },
       })
     // Imported states (or an imported date) follow the interview plan like the ones already here.
-    bringDuesIntoFinalWindow(sqlite(), {
+    await bringDuesIntoFinalWindow(db, {
       learnerId,
-      settings: settingsForLearner(sqlite(), learnerId),
+      settings: await settingsForLearner(db, learnerId),
       nowMs,
     })
     return Response.json({ imported: result.summary, unknownCardIds: result.unknownCardIds ?? [] })

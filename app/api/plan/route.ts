@@ -1,7 +1,7 @@
 // GET /api/plan — this learner's interview plan as JSON (lib/plan/plan-json.ts):
 // { interviewDate, daysLeft, expectedRecall, expectedRecallWithPlan, cards: [{ cardId, title, state,
 //   stability, difficulty, lastReviewAt, nextDueAt, recallAtInterview }], … }; interviewDate null when unset.
-import { sqlite } from '@/db/client'
+import { studyDb } from '@/db/client'
 import { requestNowMs } from '@/lib/clock'
 import { route } from '@/lib/http/route'
 import { currentLearnerId } from '@/lib/learner'
@@ -14,6 +14,6 @@ export const dynamic = 'force-dynamic'
 export const GET = route({}, async () => {
   const learnerId = await currentLearnerId()
   const nowMs = await requestNowMs()
-  const { plan } = loadPlan(sqlite(), await studyDecks(), learnerId, nowMs)
+  const { plan } = await loadPlan(studyDb(), await studyDecks(), learnerId, nowMs)
   return Response.json(planJson(plan), { headers: { 'cache-control': 'no-store' } })
 })

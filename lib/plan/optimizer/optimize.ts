@@ -3,9 +3,9 @@
 // new ones only when they fit better, and store them for every later schedule.
 // Nothing is stored unless the run finishes and the new parameters win.
 import { default_w } from 'ts-fsrs'
-import type { Sqlite } from '@/db/open'
 import { planQueries } from '@/db/queries/plan'
 import { studyQueries } from '@/db/queries/study'
+import type { Db } from '@/db/sql/db'
 import { studySettingsFrom } from '@/lib/srs/settings'
 import { MIN_TRAINING_ITEMS, type TrainingItem, trainingItemsFrom } from './items'
 import { keepNew } from './keep-rule'
@@ -46,15 +46,15 @@ export interface PreparedTraining {
 type NotReady = Extract<OptimizeResult, { kind: 'not-enough-history' | 'invalid-history' | 'busy' }>
 
 /** The cheap checks, before any training: enough usable history, and no other run going. */
-export function prepareTraining({
-  sqlite,
+export async function prepareTraining({
+  db,
   learnerId,
 }: {
-  sqlite: Sqlite
+  db: Db
   learnerId: string
-}): PreparedTraining | NotReady {
-  const settings = studySettingsFrom(studyQueries(sqlite).getLearnerSettingsByLearnerId(learnerId))
-  const history = planQueries(sqlite).getReviewHistoryByLearnerId({ learnerId })
+}): Promise<PreparedTraining | NotReady> {
+  const settings = studySettingsFrom(await studyQueries(db).getLearnerSettingsByLearnerId(learnerId))
+  const history = await planQueries(db).getReviewHistoryByLearnerId({ learnerId })
   const built = trainingItemsFrom(history, settings)
   if (!built.ok) return { kind: 'invalid-history', reason: built.reason }
   if (built.items.length < MIN_TRAINING_ITEMS)
@@ -64,19 +64,19 @@ export function prepareTraining({
 }
 
 export interface TrainOptions {
-  sqlite: Sqlite
+  db: Db
   learnerId: string
   nowMs: number
   onProgress?: (current: number, total: number) => void
   signal?: AbortSignal
   /** Runs before the new parameters are stored (the route stores the learner here). */
-  beforeSave?: () => void
+  beforeSave?: () => Promise<unknown>
 }
 
 /** Trains, scores both sets, and stores the new parameters only when they fit better. */
 export async function trainAndKeep(
   prepared: PreparedTraining,
-  { sqlite, learnerId, nowMs, onProgress, signal, beforeSave }: TrainOptions,
+  { db, learnerId, nowMs, onProgress, signal, beforeSave }: TrainOptions,
 ): Promise<OptimizeResult> {
   if (running) return { kind: 'busy' }
   running = true
@@ -91,8 +91,12 @@ export async function trainAndKeep(
     if (outcome.kind !== 'trained') return outcome
     const kept = keepNew(outcome.before, outcome.after) ? 'new' : 'old'
     if (kept === 'new') {
-      beforeSave?.()
-      planQueries(sqlite).saveFsrsParametersByLearnerId({ learnerId, parameters: outcome.parameters, nowMs })
+      await beforeSave?.()
+      await db.transaction(
+        (tx) =>
+          planQueries(tx).saveFsrsParametersByLearnerId({ learnerId, parameters: outcome.parameters, nowMs }),
+        { lockKey: learnerId },
+      )
     }
     return {
       kind: 'optimized',
@@ -108,6 +112,6 @@ export async function trainAndKeep(
 }
 
 export async function optimizeParameters(options: TrainOptions): Promise<OptimizeResult> {
-  const prepared = prepareTraining(options)
+  const prepared = await prepareTraining(options)
   return prepared.kind === 'ready' ? trainAndKeep(prepared, options) : prepared
 }

@@ -6,7 +6,7 @@
 // then {"type":"result",…the body} or {"type":"problem","problem":{…}}; closing the stream cancels the run.
 // An optional body must be an empty JSON object. 400/403/415/422/503 problem+json; parameters unchanged.
 import { z } from 'zod'
-import { sqlite } from '@/db/client'
+import { studyDb } from '@/db/client'
 import { requestNowMs } from '@/lib/clock'
 import { API_BODY_BYTES, readJsonBody } from '@/lib/http/body'
 import { problemOf, problemResponse } from '@/lib/http/problems'
@@ -42,11 +42,11 @@ export const POST = route({ sameOrigin: true }, async ({ request }) => {
   }
   const learnerId = await currentLearnerId()
   const nowMs = await requestNowMs()
-  const prepared = prepareTraining({ sqlite: sqlite(), learnerId })
+  const prepared = await prepareTraining({ db: studyDb(), learnerId })
   if (prepared.kind !== 'ready') return optimizeProblemResponse(prepared)
   const run = (options: { onProgress?: (current: number, total: number) => void; signal?: AbortSignal }) =>
     trainAndKeep(prepared, {
-      sqlite: sqlite(),
+      db: studyDb(),
       learnerId,
       nowMs,
       beforeSave: () => ensureLearner(learnerId, nowMs),

@@ -3,7 +3,7 @@
 // from this learner's cards, memory states and answer times. Same seed, same numbers.
 // 400 problem for a bad seed; 409 problem when no interview is ahead.
 import { z } from 'zod'
-import { sqlite } from '@/db/client'
+import { studyDb } from '@/db/client'
 import { requestNowMs } from '@/lib/clock'
 import { problemResponse } from '@/lib/http/problems'
 import { route } from '@/lib/http/route'
@@ -26,9 +26,9 @@ export const GET = route({}, async ({ request }) => {
     return problemResponse('invalid-query', 'seed must be a whole number from 0 to 2147483647.')
   const learnerId = await currentLearnerId()
   const nowMs = await requestNowMs()
-  const db = sqlite()
-  const loaded = loadPlan(db, await studyDecks(), learnerId, nowMs)
-  const result = decideForLearner(db, learnerId, loaded, seed.data)
+  const db = studyDb()
+  const loaded = await loadPlan(db, await studyDecks(), learnerId, nowMs)
+  const result = await decideForLearner(db, learnerId, loaded, seed.data)
   if (!result)
     return problemResponse(
       'no-interview-ahead',
