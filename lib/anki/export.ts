@@ -171,13 +171,7 @@ export async function exportDeckForAnki(
       // The HTML card's own fields are what Anki shows; its payload keeps only what Anki cannot.
       data: JSON.stringify(format === 'html' ? { ...payload, prompt: '', answer: '' } : payload),
       modS: Math.floor(card.updatedAtMs / 1000),
-      card: cardRow(
-        noteId,
-        index + 1,
-        states.get(card.id),
-        card.suspended ?? false,
-        crtMs,
-      ),
+      card: cardRow(noteId, index + 1, states.get(card.id), card.suspended ?? false, crtMs),
     }
   })
 

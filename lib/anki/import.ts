@@ -113,8 +113,12 @@ async function readLearnerRows(tx: Db, learnerId: string): Promise<LearnerRows> 
     reviews.set(review.cardId, list)
   }
   return {
-    cards: new Map((await ownCardQueries(tx).listOwnCardsByLearnerId(learnerId)).map((card) => [card.id, card])),
-    links: new Map((await ankiQueries(tx).listAnkiCardLinksByLearnerId(learnerId)).map((link) => [link.cardId, link])),
+    cards: new Map(
+      (await ownCardQueries(tx).listOwnCardsByLearnerId(learnerId)).map((card) => [card.id, card]),
+    ),
+    links: new Map(
+      (await ankiQueries(tx).listAnkiCardLinksByLearnerId(learnerId)).map((link) => [link.cardId, link]),
+    ),
     reviews,
     stated: new Set(
       (await studyQueries(tx).listCardStatesByLearnerId({ learnerId })).map((state) => state.cardId),

@@ -6,8 +6,8 @@
 // (what the learner already stores) and `planFrom` (both → the plan, no database).
 import { createHash } from 'node:crypto'
 import { mediaQueries } from '@/db/queries/media'
-import type { Db } from '@/db/sql/db'
 import type { OwnCardPointRecord } from '@/db/queries/own-cards'
+import type { Db } from '@/db/sql/db'
 import { htmlToText } from '@/lib/content/markdown'
 import { type CardFormat, ownCardSchema, slugify } from '@/lib/content/schema'
 import { type CardDraft, draftsOfNote } from './cards-of-note'
@@ -172,7 +172,11 @@ function readImages(pkg: AnkiPackage, names: ReadonlySet<string>, limits: AnkiLi
   return images
 }
 
-export async function readMediaFacts(db: Db, learnerId: string, prepared: PreparedImport): Promise<MediaFacts> {
+export async function readMediaFacts(
+  db: Db,
+  learnerId: string,
+  prepared: PreparedImport,
+): Promise<MediaFacts> {
   const storedIdBySha = new Map<string, string>()
   if (prepared.images.length === 0) return { usedBytes: 0, storedIdBySha }
   const q = mediaQueries(db)
@@ -191,7 +195,11 @@ export function sameMediaFacts(a: MediaFacts, b: MediaFacts): boolean {
   )
 }
 
-function planMedia(images: readonly PackageImage[], facts: MediaFacts, limits: AnkiLimits): Map<string, PlannedMedia> {
+function planMedia(
+  images: readonly PackageImage[],
+  facts: MediaFacts,
+  limits: AnkiLimits,
+): Map<string, PlannedMedia> {
   const accepted = new Map<string, PlannedMedia>()
   let roomBytes = limits.mediaBytesPerLearner - facts.usedBytes
   const bySha = new Map<string, PlannedMedia>()

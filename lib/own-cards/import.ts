@@ -1,8 +1,9 @@
 // Importing own cards from Markdown files: parse all (all or nothing), then
 // upsert by id in one transaction. A card already there with the same content is
 // left alone, so importing the same file twice changes nothing.
-import type { Db } from '@/db/sql/db'
+
 import { type OwnCardRecord, ownCardQueries } from '@/db/queries/own-cards'
+import type { Db } from '@/db/sql/db'
 import type { OwnCard } from '@/lib/content/schema'
 import { type CardFileIssue, parseCardFiles } from './markdown-file'
 import { MAX_OWN_CARDS, recordOf } from './service'
@@ -116,12 +117,12 @@ class TooManyCards extends Error {}
 /** The learner's own cards in the schema's shape (export, study-state transfer). */
 export async function ownCardsOf(db: Db, learnerId: string): Promise<OwnCard[]> {
   return (await ownCardQueries(db).listOwnCardsByLearnerId(learnerId)).map((record) => ({
-      id: record.id,
-      title: record.title,
-      deck: record.deckName,
-      prompt: record.prompt,
-      points: record.points,
-      answerMarkdown: record.answerMarkdown,
-      format: record.format ?? 'markdown',
-    }))
+    id: record.id,
+    title: record.title,
+    deck: record.deckName,
+    prompt: record.prompt,
+    points: record.points,
+    answerMarkdown: record.answerMarkdown,
+    format: record.format ?? 'markdown',
+  }))
 }

@@ -1,8 +1,9 @@
 // Writing, editing and deleting a learner's own cards. Validation is the shared
 // card schema (lib/content/schema.ts); ids are slugs unique per learner that never
 // shadow a built-in card. Expected failures are values; nothing is written on one.
-import type { Db } from '@/db/sql/db'
+
 import { type OwnCardRecord, ownCardQueries } from '@/db/queries/own-cards'
+import type { Db } from '@/db/sql/db'
 import { ankiHtmlToHtml } from '@/lib/content/markdown'
 import { type OwnCard, ownCardSchema, slugify } from '@/lib/content/schema'
 import { isBuiltInCardId } from '@/lib/decks'
@@ -91,5 +92,7 @@ export async function updateOwnCard(
 
 /** Removes the card and its schedule. Its review logs stay: past reviews still count in stats and exports. */
 export async function deleteOwnCard(db: Db, learnerId: string, cardId: string): Promise<boolean> {
-  return db.transaction((tx) => ownCardQueries(tx).deleteOwnCard({ learnerId, cardId }), { lockKey: learnerId })
+  return db.transaction((tx) => ownCardQueries(tx).deleteOwnCard({ learnerId, cardId }), {
+    lockKey: learnerId,
+  })
 }

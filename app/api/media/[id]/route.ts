@@ -14,7 +14,10 @@ const MEDIA_ID = /^[a-z0-9-]{1,64}$/
 export const GET = route({}, async (_call, context: { params: Promise<{ id: string }> }) => {
   const { id } = await context.params
   const found = MEDIA_ID.test(id)
-    ? await mediaQueries(studyDb()).getMediaBytesByLearnerAndId({ learnerId: await currentLearnerId(), mediaId: id })
+    ? await mediaQueries(studyDb()).getMediaBytesByLearnerAndId({
+        learnerId: await currentLearnerId(),
+        mediaId: id,
+      })
     : undefined
   if (!found) return problemResponse('not-found', 'No such image.')
   return new Response(new Uint8Array(found.bytes), {
