@@ -1,17 +1,25 @@
 // The rows an Anki import adds, written in bulk: a package brings thousands of cards and
-// tens of thousands of reviews. On PostgreSQL one statement per row is one round trip
-// each, so rows go in multi-row INSERTs of a few hundred; on SQLite (in-process, no
-// round trip) the same single-row statements the rest of the app uses, row by row.
-// The upserts' ON CONFLICT clauses are those of anki.ts, own-cards.ts and study.ts.
+// tens of thousands of reviews. One statement per row would be one round trip each on
+// PostgreSQL (and one await each on either), so rows go in multi-row INSERTs of up to 500.
+// Chunk sizes are 500 or a power of two, so each table needs at most ten statement texts
+// (both adapters cache prepared statements by their text). The upserts' ON CONFLICT
+// clauses are those of anki.ts, own-cards.ts and study.ts.
 import type { Db } from '../sql/db'
 import type { AnkiCardLinkRecord } from './anki'
-import { ankiQueries } from './anki'
-import { type OwnCardRecord, ownCardQueries } from './own-cards'
+import type { OwnCardRecord } from './own-cards'
 import { perConnection } from './per-connection'
-import { type CardStateRecord, type NewReviewLogRecord, studyQueries } from './study'
+import type { CardStateRecord, NewReviewLogRecord } from './study'
 
-/** Rows per statement: well under PostgreSQL's 65,535 parameters at 13 columns a row. */
+/** Rows per statement: well under PostgreSQL's 65,535 and SQLite's 32,766 parameters at 13 columns a row. */
 const ROWS_PER_STATEMENT = 500
+
+/** The next chunk's size: 500, else the largest power of two that fits what is left. */
+function chunkSize(left: number): number {
+  if (left >= ROWS_PER_STATEMENT) return ROWS_PER_STATEMENT
+  let size = 1
+  while (size * 2 <= left) size *= 2
+  return size
+}
 
 /** `INSERT INTO table (columns) VALUES (?, …), (?, …) suffix` for `rows`, in chunks. */
 async function insertInChunks<Row>(
@@ -23,26 +31,22 @@ async function insertInChunks<Row>(
   valuesOf: (row: Row) => unknown[],
 ): Promise<void> {
   const tuple = `(${Array.from({ length: columns }, () => '?').join(', ')})`
-  for (let start = 0; start < rows.length; start += ROWS_PER_STATEMENT) {
-    const chunk = rows.slice(start, start + ROWS_PER_STATEMENT)
+  for (let start = 0; start < rows.length; ) {
+    const chunk = rows.slice(start, start + chunkSize(rows.length - start))
+    start += chunk.length
     const sql = `${head} VALUES ${chunk.map(() => tuple).join(', ')} ${suffix}`
     await db.run(sql, ...chunk.flatMap(valuesOf))
   }
 }
 
-/** The last of each key only: one multi-row upsert may not touch a row twice on PostgreSQL. */
+/** The last of each key only: one multi-row upsert may not touch a row twice on PostgreSQL (SQLite's last one wins anyway). */
 function lastByKey<Row>(rows: readonly Row[], keyOf: (row: Row) => string): Row[] {
   return [...new Map(rows.map((row) => [keyOf(row), row])).values()]
 }
 
 function prepareAnkiImportWrites(db: Db) {
-  const bulk = db.dialect === 'postgres'
   return {
     async insertOwnCards(learnerId: string, cards: readonly OwnCardRecord[]): Promise<void> {
-      if (!bulk) {
-        for (const card of cards) await ownCardQueries(db).insertOwnCard(learnerId, card)
-        return
-      }
       await insertInChunks(
         db,
         `INSERT INTO own_cards (learner_id, id, title, deck_name, deck_slug, prompt, points, answer_markdown,
@@ -67,10 +71,6 @@ function prepareAnkiImportWrites(db: Db) {
       )
     },
     async saveAnkiCardLinks(learnerId: string, links: readonly AnkiCardLinkRecord[]): Promise<void> {
-      if (!bulk) {
-        for (const link of links) await ankiQueries(db).saveAnkiCardLink({ learnerId, link })
-        return
-      }
       await insertInChunks(
         db,
         'INSERT INTO anki_card_links (learner_id, card_id, guid, ord, note_id, only_card_of_note, source_hash)',
@@ -92,10 +92,6 @@ function prepareAnkiImportWrites(db: Db) {
     },
     /** Imported reviews; one whose attempt token is already there is left alone. */
     async insertImportedReviewLogs(logs: readonly NewReviewLogRecord[]): Promise<void> {
-      if (!bulk) {
-        for (const log of logs) await ankiQueries(db).insertImportedReviewLog(log)
-        return
-      }
       await insertInChunks(
         db,
         `INSERT INTO review_logs (learner_id, card_id, attempt_token, rating, suggested_rating, points_ticked,
@@ -121,10 +117,6 @@ function prepareAnkiImportWrites(db: Db) {
       )
     },
     async saveCardStates(learnerId: string, states: readonly CardStateRecord[]): Promise<void> {
-      if (!bulk) {
-        for (const state of states) await studyQueries(db).saveCardState(learnerId, state)
-        return
-      }
       await insertInChunks(
         db,
         `INSERT INTO card_states (learner_id, card_id, due_ms, stability, difficulty, elapsed_days, scheduled_days,
