@@ -30,13 +30,17 @@ const NOW = Date.UTC(2026, 2, 1)
 
 let database: TestDatabase
 let pool: pg.Pool
+/** A second instance's pool on the same database. */
+let otherPool: pg.Pool
 beforeAll(async () => {
   database = await createTestDatabase('cards_pg')
   await migratePostgres(database.url)
   pool = new pg.Pool({ ...connectionConfig(database.url), max: 4 })
+  otherPool = new pg.Pool({ ...connectionConfig(database.url), max: 4 })
 })
 afterAll(async () => {
   await pool?.end()
+  await otherPool?.end()
   await database?.drop()
 })
 
@@ -47,14 +51,21 @@ async function emptyPostgres(db: Db): Promise<void> {
   await db.run('DELETE FROM learners')
 }
 
-const adapters: [string, () => Promise<Db>][] = [
-  ['SQLite', async () => freshStudyDb().db],
+/** The database, and how a second instance reaches it (SQLite: the same connection). */
+const adapters: [string, () => Promise<{ db: Db; other: Db }>][] = [
+  [
+    'SQLite',
+    async () => {
+      const { db } = freshStudyDb()
+      return { db, other: db }
+    },
+  ],
   [
     'PostgreSQL',
     async () => {
       const db = pgDb(pool)
       await emptyPostgres(db)
-      return db
+      return { db, other: pgDb(otherPool) }
     },
   ],
 ]
@@ -96,8 +107,9 @@ const byId = <T extends { id: string }>(list: T[]) => [...list].sort((a, b) => (
 
 describe.each(adapters)('on %s', (_name, open) => {
   let db: Db
+  let other: Db
   beforeEach(async () => {
-    db = await open()
+    ;({ db, other } = await open())
     await addStudyLearner(db, alice, { settings: true })
     await addStudyLearner(db, bob, { settings: true })
   })
@@ -177,6 +189,23 @@ describe.each(adapters)('on %s', (_name, open) => {
     )
     expect(second).toEqual(first)
     expect(await rowsOf(db, alice)).toEqual(rows)
+  })
+
+  test('the same package uploaded to two instances at once lands once (the learner lock)', async () => {
+    const bytes = await modernPackage(sampleCollection)
+    const [a, b] = await Promise.all([
+      importBytes(db, alice, 'a.apkg', bytes, { nowMs: NOW }),
+      importBytes(other, alice, 'b.apkg', bytes, { nowMs: NOW }),
+    ])
+    expect(imported(a)).toEqual(imported(b))
+    const together = await rowsOf(db, alice)
+    expect(together.ownCards).toHaveLength(8)
+    expect(together.media).toHaveLength(1)
+    expect(together.reviewLogs).toHaveLength(5)
+    imported(await importBytes(db, bob, 'alone.apkg', bytes, { nowMs: NOW }))
+    const alone = await rowsOf(db, bob)
+    const counts = (rows: typeof alone) => Object.values(rows).map((list) => list.length)
+    expect(counts(together)).toEqual(counts(alone))
   })
 
   test('a deck exported for Anki imports back into another learner: same cards, reviews and states', async () => {
