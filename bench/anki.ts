@@ -11,6 +11,7 @@ import Database from 'better-sqlite3'
 import { unzipSync } from 'fflate'
 import { Decompress } from 'fzstd'
 import { migrateSqlite, openSqlite } from '../db/open'
+import { sqliteDb } from '../db/sql/sqlite-db'
 import { exportDeckForAnki } from '../lib/anki/export'
 import { importAnkiFile } from '../lib/anki/import'
 import { type FixtureNote, modernPackage } from '../tests/anki/build'
@@ -44,9 +45,10 @@ async function child(packagePath: string, dbPath: string): Promise<void> {
   const sqlite = openSqlite(dbPath, { synchronous: 'NORMAL' })
   migrateSqlite(sqlite)
   sqlite.prepare('INSERT INTO learners (id, created_at_ms) VALUES (?, ?)').run('bench', T0)
+  const db = sqliteDb(sqlite)
   const rssBefore = process.memoryUsage().rss
   const started = performance.now()
-  const result = importAnkiFile(sqlite, {
+  const result = await importAnkiFile(db, {
     learnerId: 'bench',
     filePath: packagePath,
     fileName: 'bench.apkg',
@@ -55,7 +57,7 @@ async function child(packagePath: string, dbPath: string): Promise<void> {
   const importMs = performance.now() - started
   if (result.kind !== 'imported') throw new Error(result.error.message)
   const exportStarted = performance.now()
-  const exported = exportDeckForAnki(sqlite, {
+  const exported = await exportDeckForAnki(db, {
     learnerId: 'bench',
     deckName: 'System Design',
     nowMs: Date.UTC(2026, 2, 1),

@@ -3,7 +3,7 @@
 // Every action validates its input with the shared card schema (in lib/own-cards).
 import { redirect } from 'next/navigation'
 import { z } from 'zod'
-import { sqlite } from '@/db/client'
+import { studyDb } from '@/db/client'
 import { requestNowMs } from '@/lib/clock'
 import { cardTextToHtml } from '@/lib/content/markdown'
 import { OWN_CARD_LIMITS } from '@/lib/content/schema'
@@ -19,8 +19,8 @@ const cardIdSchema = z.string().min(1).max(200)
 export async function createCardAction(input: unknown): Promise<CardFormResult> {
   const learnerId = await currentLearnerId()
   const nowMs = await requestNowMs()
-  ensureLearner(learnerId, nowMs)
-  const result = createOwnCard(sqlite(), learnerId, input, nowMs)
+  await ensureLearner(learnerId, nowMs)
+  const result = await createOwnCard(studyDb(), learnerId, input, nowMs)
   if (result.kind === 'saved') return { ok: true, id: result.id }
   return { ok: false, fieldErrors: result.kind === 'invalid' ? result.fieldErrors : { form: 'Not found.' } }
 }
@@ -29,7 +29,7 @@ export async function updateCardAction(cardId: unknown, input: unknown): Promise
   const id = cardIdSchema.safeParse(cardId)
   if (!id.success) return { ok: false, fieldErrors: { form: 'That card does not exist.' } }
   const learnerId = await currentLearnerId()
-  const result = updateOwnCard(sqlite(), learnerId, id.data, input, await requestNowMs())
+  const result = await updateOwnCard(studyDb(), learnerId, id.data, input, await requestNowMs())
   if (result.kind === 'saved') return { ok: true, id: result.id }
   return {
     ok: false,
@@ -40,7 +40,7 @@ export async function updateCardAction(cardId: unknown, input: unknown): Promise
 export async function deleteCardAction(cardId: unknown): Promise<{ ok: false; error: string }> {
   const id = cardIdSchema.safeParse(cardId)
   const learnerId = await currentLearnerId()
-  if (!id.success || !deleteOwnCard(sqlite(), learnerId, id.data))
+  if (!id.success || !(await deleteOwnCard(studyDb(), learnerId, id.data)))
     return { ok: false, error: 'That card does not exist (any more).' }
   redirect('/cards')
 }

@@ -3,7 +3,7 @@ import Link from 'next/link'
 import { CardLinks } from '@/components/cards/card-links'
 import { DrillList } from '@/components/drills/drill-list'
 import { buttonClass } from '@/components/ui/button'
-import { sqlite } from '@/db/client'
+import { studyDb } from '@/db/client'
 import { type OwnCardSummaryRecord, ownCardQueries } from '@/db/queries/own-cards'
 import { allCards } from '@/lib/content/cards'
 import { htmlToText } from '@/lib/content/markdown'
@@ -17,12 +17,12 @@ export const dynamic = 'force-dynamic'
 
 export default async function CardsPage() {
   const learnerId = await currentLearnerId()
-  const db = sqlite()
+  const db = studyDb()
   const cards = allCards()
   const decks = await studyDecks()
-  const ownDecks = decks.decksFor(db, learnerId).filter((deck) => deck.kind === 'own')
+  const ownDecks = (await decks.decksFor(db, learnerId)).filter((deck) => deck.kind === 'own')
   // The list shows no answer and only counts the points: read just that.
-  const ownCards = ownCardQueries(db).listOwnCardSummariesByLearnerId(learnerId)
+  const ownCards = await ownCardQueries(db).listOwnCardSummariesByLearnerId(learnerId)
   const cardsOf = (deckId: string): OwnCardSummaryRecord[] =>
     ownCards.filter((card) => ownDeckId(card.deckSlug) === deckId)
 

@@ -8,24 +8,28 @@ import Database from 'better-sqlite3'
 import { unzipSync } from 'fflate'
 import { beforeEach, expect, test } from 'vitest'
 import type { Sqlite } from '@/db/open'
+import type { Db } from '@/db/sql/db'
 import { createOwnCard } from '@/lib/own-cards/service'
 import { gradeReview } from '@/lib/review'
 import { suggestRecallRating } from '@/lib/srs/rubric'
-import { addLearner, freshDatabase } from '@/lib/transfer/testing'
 import { legacyPackage } from '@/tests/anki/build'
+import { addStudyLearner, freshStudyDb } from '@/tests/anki/learners'
 import { ankiRows, importBytes } from '@/tests/anki/run'
 import { sampleCollection, T0 } from '@/tests/anki/sample'
 import { exportDeckForAnki } from './export'
 
 let sqlite: Sqlite
+let db: Db
 const NOW = Date.UTC(2026, 2, 1)
-beforeEach(() => {
-  sqlite = freshDatabase()
-  addLearner(sqlite, 'alice')
-  addLearner(sqlite, 'bob')
-  expect(importBytes(sqlite, 'alice', 'sample.apkg', legacyPackage(sampleCollection)).kind).toBe('imported')
-  const written = createOwnCard(
-    sqlite,
+beforeEach(async () => {
+  ;({ sqlite, db } = freshStudyDb())
+  await addStudyLearner(db, 'alice')
+  await addStudyLearner(db, 'bob')
+  expect((await importBytes(db, 'alice', 'sample.apkg', legacyPackage(sampleCollection))).kind).toBe(
+    'imported',
+  )
+  const written = await createOwnCard(
+    db,
     'alice',
     {
       title: 'Token bucket',
@@ -41,8 +45,8 @@ beforeEach(() => {
     T0,
   )
   expect(written.kind).toBe('saved')
-  const graded = gradeReview(
-    sqlite,
+  const graded = await gradeReview(
+    db,
     [{ id: 'token-bucket', points: [{ id: 'rate', text: 'r', critical: true }] }],
     {
       learnerId: 'alice',
@@ -59,8 +63,8 @@ beforeEach(() => {
   expect(graded.kind).toBe('graded')
 })
 
-function exported(deckName: string) {
-  const result = exportDeckForAnki(sqlite, { learnerId: 'alice', deckName, nowMs: NOW })
+async function exported(deckName: string) {
+  const result = await exportDeckForAnki(db, { learnerId: 'alice', deckName, nowMs: NOW })
   if (result.kind !== 'exported') throw new Error('deck not found')
   return result
 }
@@ -74,8 +78,8 @@ function openCollection(bytes: Uint8Array): Database.Database {
   return new Database(file, { readonly: true })
 }
 
-test('the export is Anki’s legacy package: schema 11, one Basic note per card, revlog, due and interval', () => {
-  const result = exported('System Design')
+test('the export is Anki’s legacy package: schema 11, one Basic note per card, revlog, due and interval', async () => {
+  const result = await exported('System Design')
   expect(result.fileName).toBe('system-design.apkg')
   const db = openCollection(result.bytes)
   const tables = (
@@ -127,7 +131,7 @@ test('the export is Anki’s legacy package: schema 11, one Basic note per card,
   db.close()
 })
 
-test('guids stay the same across exports; a Basic note from Anki keeps its own', () => {
+test('guids stay the same across exports; a Basic note from Anki keeps its own', async () => {
   const guids = (bytes: Uint8Array) => {
     const db = openCollection(bytes)
     const list = (db.prepare('SELECT guid FROM notes ORDER BY guid').all() as { guid: string }[]).map(
@@ -136,31 +140,31 @@ test('guids stay the same across exports; a Basic note from Anki keeps its own',
     db.close()
     return list
   }
-  const first = guids(exported('System Design::Idempotency').bytes)
+  const first = guids((await exported('System Design::Idempotency')).bytes)
   expect(first).toEqual(['basic-guid-1'])
-  const later = exportDeckForAnki(sqlite, {
+  const later = await exportDeckForAnki(db, {
     learnerId: 'alice',
     deckName: 'System Design',
     nowMs: NOW + 86_400_000,
   })
   if (later.kind !== 'exported') throw new Error('deck')
-  expect(guids(later.bytes)).toEqual(guids(exported('System Design').bytes))
+  expect(guids(later.bytes)).toEqual(guids((await exported('System Design')).bytes))
 })
 
-test('the image travels with the deck under its file name', () => {
-  const files = unzipSync(exported('System Design::Idempotency').bytes)
+test('the image travels with the deck under its file name', async () => {
+  const files = unzipSync((await exported('System Design::Idempotency')).bytes)
   expect(JSON.parse(new TextDecoder().decode(files.media))).toEqual({ 0: 'key.png' })
-  const db = openCollection(exported('System Design::Idempotency').bytes)
+  const db = openCollection((await exported('System Design::Idempotency')).bytes)
   const flds = (db.prepare('SELECT flds FROM notes').get() as { flds: string }).flds
   expect(flds).toContain('<img src="key.png" />')
   db.close()
 })
 
-test('Drill imports its own export back unchanged: same cards, same logs, same states', () => {
+test('Drill imports its own export back unchanged: same cards, same logs, same states', async () => {
   const before = ankiRows(sqlite, 'alice')
   for (const deck of ['System Design', 'System Design::Idempotency']) {
-    const result = exported(deck)
-    expect(importBytes(sqlite, 'alice', result.fileName, result.bytes, { nowMs: NOW + 5000 }).kind).toBe(
+    const result = await exported(deck)
+    expect((await importBytes(db, 'alice', result.fileName, result.bytes, { nowMs: NOW + 5000 })).kind).toBe(
       'imported',
     )
   }
@@ -171,10 +175,10 @@ test('Drill imports its own export back unchanged: same cards, same logs, same s
   expect(after.media).toEqual(before.media)
 })
 
-test('another learner gets the same cards, point cards and their Markdown included', () => {
+test('another learner gets the same cards, point cards and their Markdown included', async () => {
   for (const deck of ['System Design', 'System Design::Idempotency']) {
-    const result = exported(deck)
-    expect(importBytes(sqlite, 'bob', result.fileName, result.bytes).kind).toBe('imported')
+    const result = await exported(deck)
+    expect((await importBytes(db, 'bob', result.fileName, result.bytes)).kind).toBe('imported')
   }
   const cards = (learnerId: string) =>
     (ankiRows(sqlite, learnerId).ownCards as Record<string, unknown>[]).map(
@@ -188,8 +192,8 @@ test('another learner gets the same cards, point cards and their Markdown includ
   expect(states('bob')).toEqual(states('alice'))
 })
 
-test('no such deck', () => {
-  expect(exportDeckForAnki(sqlite, { learnerId: 'bob', deckName: 'System Design', nowMs: NOW })).toEqual({
+test('no such deck', async () => {
+  expect(await exportDeckForAnki(db, { learnerId: 'bob', deckName: 'System Design', nowMs: NOW })).toEqual({
     kind: 'deck-not-found',
   })
 })

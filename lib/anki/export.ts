@@ -4,11 +4,11 @@
 // updates the notes), and — for reviewed cards — the review history as revlog rows
 // with each card's due day and interval, so Anki shows the same history.
 // Drill reads its own export back unchanged (the card rides along in notes.data).
-import type { Sqlite } from '@/db/open'
 import { ankiQueries } from '@/db/queries/anki'
 import { mediaQueries } from '@/db/queries/media'
 import { type OwnCardRecord, ownCardQueries } from '@/db/queries/own-cards'
 import { type CardStateRecord, studyQueries } from '@/db/queries/study'
+import type { Db } from '@/db/sql/db'
 import { slugify } from '@/lib/content/schema'
 import { type ApkgCard, type ApkgNote, type ApkgReview, apkgBytes } from './apkg-writer'
 import { DRILL_NOTE_VERSION, type DrillNotePayload, drillNoteFields } from './drill-notes'
@@ -84,30 +84,59 @@ function cardRow(
   }
 }
 
-export function exportDeckForAnki(
-  sqlite: Sqlite,
+/** The images the cards point at (read before the cards are written out). */
+async function mediaIn(db: Db, learnerId: string, html: string) {
+  const media = mediaQueries(db)
+  const stored = new Map<string, { name: string; bytes: Uint8Array }>()
+  for (const [, mediaId] of html.matchAll(MEDIA_SRC)) {
+    if (mediaId === undefined || stored.has(mediaId)) continue
+    const record = await media.getMediaByLearnerAndId({ learnerId, mediaId })
+    const bytes = await media.getMediaBytesByLearnerAndId({ learnerId, mediaId })
+    if (record && bytes) stored.set(mediaId, { name: record.name, bytes: bytes.bytes })
+  }
+  return stored
+}
+
+export async function exportDeckForAnki(
+  db: Db,
   { learnerId, deckName, nowMs }: { learnerId: string; deckName: string; nowMs: number },
-): AnkiExportResult {
+): Promise<AnkiExportResult> {
   const slug = slugify(deckName)
-  const cards = ownCardQueries(sqlite)
-    .listOwnCardsByLearnerId(learnerId)
-    .filter((card) => card.deckName === deckName || (slug !== '' && card.deckSlug === slug))
+  const cards = (await ownCardQueries(db).listOwnCardsByLearnerId(learnerId)).filter(
+    (card) => card.deckName === deckName || (slug !== '' && card.deckSlug === slug),
+  )
   if (cards.length === 0) return { kind: 'deck-not-found' }
   const name = cards[0]?.deckName ?? deckName
   const links = new Map(
-    ankiQueries(sqlite)
-      .listAnkiCardLinksByLearnerId(learnerId)
-      .map((link) => [link.cardId, link]),
+    (await ankiQueries(db).listAnkiCardLinksByLearnerId(learnerId)).map((link) => [link.cardId, link]),
   )
-  const study = studyQueries(sqlite)
+  const states = new Map(
+    (await studyQueries(db).listCardStatesByLearnerId({ learnerId })).map((state) => [state.cardId, state]),
+  )
   const cardIds = new Set(cards.map((card) => card.id))
-  const reviews = ankiQueries(sqlite)
-    .listReviewsByLearnerId(learnerId)
-    .filter((review) => cardIds.has(review.cardId))
+  const reviews = (await ankiQueries(db).listReviewsByLearnerId(learnerId)).filter((review) =>
+    cardIds.has(review.cardId),
+  )
   const firstMs = Math.min(nowMs, ...reviews.slice(0, 1).map((review) => review.reviewedAtMs))
   const crtMs = Math.floor(firstMs / DAY_MS) * DAY_MS
 
-  const media = mediaQueries(sqlite)
+  const payloads = cards.map(
+    (card): DrillNotePayload => ({
+      drill: DRILL_NOTE_VERSION,
+      cardId: card.id,
+      title: card.title,
+      format: card.format ?? 'markdown',
+      prompt: card.prompt,
+      answer: card.answerMarkdown,
+      points: card.points,
+    }),
+  )
+  const fieldsOf = payloads.map((payload) => drillNoteFields(payload))
+  const media = await mediaIn(
+    db,
+    learnerId,
+    fieldsOf.map((fields) => `${fields.front}\n${fields.back}`).join('\n'),
+  )
   const fileNames = new Map<string, string>()
   const usedNames = new Set<string>()
   const files: { name: string; bytes: Uint8Array }[] = []
@@ -115,13 +144,12 @@ export function exportDeckForAnki(
     html.replace(MEDIA_SRC, (whole, mediaId: string) => {
       let fileName = fileNames.get(mediaId)
       if (!fileName) {
-        const stored = media.getMediaByLearnerAndId({ learnerId, mediaId })
-        const bytes = media.getMediaBytesByLearnerAndId({ learnerId, mediaId })
-        if (!stored || !bytes) return whole
+        const stored = media.get(mediaId)
+        if (!stored) return whole
         fileName = usedNames.has(stored.name) ? `${mediaId.slice(0, 8)}-${stored.name}` : stored.name
         usedNames.add(fileName)
         fileNames.set(mediaId, fileName)
-        files.push({ name: fileName, bytes: bytes.bytes })
+        files.push({ name: fileName, bytes: stored.bytes })
       }
       return `src="${encodeURI(fileName)}"`
     })
@@ -131,16 +159,8 @@ export function exportDeckForAnki(
     const link = links.get(card.id)
     const guid = exportGuidOf(card.id, link)
     const format = card.format ?? 'markdown'
-    const payload: DrillNotePayload = {
-      drill: DRILL_NOTE_VERSION,
-      cardId: card.id,
-      title: card.title,
-      format,
-      prompt: card.prompt,
-      answer: card.answerMarkdown,
-      points: card.points,
-    }
-    const fields = drillNoteFields(payload)
+    const payload = payloads[index] as DrillNotePayload
+    const fields = fieldsOf[index] as { front: string; back: string }
     const noteId = card.createdAtMs * 10 + (index % 10)
     ankiCardIdOf.set(card.id, noteId)
     return {
@@ -151,13 +171,7 @@ export function exportDeckForAnki(
       // The HTML card's own fields are what Anki shows; its payload keeps only what Anki cannot.
       data: JSON.stringify(format === 'html' ? { ...payload, prompt: '', answer: '' } : payload),
       modS: Math.floor(card.updatedAtMs / 1000),
-      card: cardRow(
-        noteId,
-        index + 1,
-        study.getCardStateByLearnerAndCardId({ learnerId, cardId: card.id }),
-        card.suspended ?? false,
-        crtMs,
-      ),
+      card: cardRow(noteId, index + 1, states.get(card.id), card.suspended ?? false, crtMs),
     }
   })
 

@@ -6,23 +6,25 @@ import { beforeEach, describe, expect, test } from 'vitest'
 import type { Sqlite } from '@/db/open'
 import { ownCardQueries } from '@/db/queries/own-cards'
 import { studyQueries } from '@/db/queries/study'
+import type { Db } from '@/db/sql/db'
 import { deckRegistry, ownDeckSource } from '@/lib/decks'
 import { gradeReview } from '@/lib/review'
 import type { GradeRating } from '@/lib/srs/rubric'
-import { addLearner, freshDatabase } from '@/lib/transfer/testing'
 import { type FixtureCollection, legacyPackage, modernPackage, textExport } from '@/tests/anki/build'
+import { addStudyLearner, freshStudyDb } from '@/tests/anki/learners'
 import { ankiRows, importBytes } from '@/tests/anki/run'
 import { sampleCollection, T0 } from '@/tests/anki/sample'
 import { cardIdOfAnkiCard } from './identity'
 
 let sqlite: Sqlite
-beforeEach(() => {
-  sqlite = freshDatabase()
-  addLearner(sqlite, 'alice')
-  addLearner(sqlite, 'bob')
+let db: Db
+beforeEach(async () => {
+  ;({ sqlite, db } = freshStudyDb())
+  await addStudyLearner(db, 'alice')
+  await addStudyLearner(db, 'bob')
 })
 
-const imported = (result: ReturnType<typeof importBytes>) => {
+const imported = (result: Awaited<ReturnType<typeof importBytes>>) => {
   if (result.kind !== 'imported') throw new Error(`refused: ${result.error.message}`)
   return result.summary
 }
@@ -35,7 +37,7 @@ const formats: [string, () => Promise<Uint8Array | string>][] = [
 
 describe.each(formats)('%s', (_name, build) => {
   test('cards, decks, reviews, the image; suspended and new cards kept so', async () => {
-    const summary = imported(importBytes(sqlite, 'alice', 'system-design.apkg', await build()))
+    const summary = imported(await importBytes(db, 'alice', 'system-design.apkg', await build()))
     expect(summary).toEqual({
       decks: [
         { name: 'System Design::Idempotency', cards: 1 },
@@ -49,7 +51,7 @@ describe.each(formats)('%s', (_name, build) => {
       media: 1,
       skipped: [],
     })
-    const cards = ownCardQueries(sqlite).listOwnCardsByLearnerId('alice')
+    const cards = await ownCardQueries(db).listOwnCardsByLearnerId('alice')
     expect(cards.every((card) => card.format === 'html' && card.points.length === 0)).toBe(true)
     const reverse = cards.find((card) => card.id === cardIdOfAnkiCard('reversed-guid-2', 1))
     expect(reverse).toMatchObject({
@@ -58,8 +60,7 @@ describe.each(formats)('%s', (_name, build) => {
       suspended: true,
     })
     // Suspended stays out of the queue; the rest are in it.
-    const queue = deckRegistry([ownDeckSource])
-      .reviewDeckFor(sqlite, 'alice')
+    const queue = (await deckRegistry([ownDeckSource]).reviewDeckFor(db, 'alice'))
       .map((card) => card.id)
       .filter((id) => id.startsWith('anki-'))
     expect(queue).not.toContain(reverse?.id)
@@ -79,9 +80,9 @@ describe.each(formats)('%s', (_name, build) => {
       card.id.includes(cardIdOfAnkiCard('optional-guid-5', 0).slice(5, 17)),
     )
     expect(optional).toHaveLength(1)
-    const states = studyQueries(sqlite)
+    const states = studyQueries(db)
     expect(
-      states.getCardStateByLearnerAndCardId({ learnerId: 'alice', cardId: optional[0]?.id ?? '' }),
+      await states.getCardStateByLearnerAndCardId({ learnerId: 'alice', cardId: optional[0]?.id ?? '' }),
     ).toBeUndefined()
     const latex = cards.find((card) => card.id === cardIdOfAnkiCard('latex-guid-6', 0))
     expect(latex?.prompt).toContain('[$]L = \\lambda W[/$]')
@@ -89,8 +90,8 @@ describe.each(formats)('%s', (_name, build) => {
   })
 
   test('hostile HTML is stored and rendered inert; the image is served from Drill, the sound kept as text', async () => {
-    imported(importBytes(sqlite, 'alice', 'deck.apkg', await build()))
-    const card = ownCardQueries(sqlite).getOwnCardByLearnerAndId({
+    imported(await importBytes(db, 'alice', 'deck.apkg', await build()))
+    const card = await ownCardQueries(db).getOwnCardByLearnerAndId({
       learnerId: 'alice',
       cardId: cardIdOfAnkiCard('basic-guid-1', 0),
     })
@@ -113,9 +114,11 @@ describe.each(formats)('%s', (_name, build) => {
 
   test('importing the same package twice changes nothing', async () => {
     const bytes = await build()
-    const first = imported(importBytes(sqlite, 'alice', 'deck.apkg', bytes))
+    const first = imported(await importBytes(db, 'alice', 'deck.apkg', bytes))
     const rows = ankiRows(sqlite, 'alice')
-    const second = imported(importBytes(sqlite, 'alice', 'deck.apkg', bytes, { nowMs: Date.UTC(2026, 2, 2) }))
+    const second = imported(
+      await importBytes(db, 'alice', 'deck.apkg', bytes, { nowMs: Date.UTC(2026, 2, 2) }),
+    )
     expect(ankiRows(sqlite, 'alice')).toEqual(rows)
     expect(second).toEqual(first)
   })
@@ -123,38 +126,38 @@ describe.each(formats)('%s', (_name, build) => {
 
 test('a .colpkg (a whole collection) imports like an .apkg', async () => {
   const summary = imported(
-    importBytes(sqlite, 'alice', 'collection.colpkg', await modernPackage(sampleCollection)),
+    await importBytes(db, 'alice', 'collection.colpkg', await modernPackage(sampleCollection)),
   )
   expect(summary.cards).toBe(8)
 })
 
 test('every format gives the same cards (text exports carry no history or images)', async () => {
-  imported(importBytes(sqlite, 'alice', 'a.apkg', legacyPackage(sampleCollection)))
-  imported(importBytes(sqlite, 'bob', 'b.apkg', await modernPackage(sampleCollection)))
-  const strip = (learnerId: string) =>
-    ownCardQueries(sqlite)
-      .listOwnCardsByLearnerId(learnerId)
-      .map(({ createdAtMs: _c, updatedAtMs: _u, ...card }) => card)
-  expect(strip('bob')).toEqual(strip('alice'))
-  addLearner(sqlite, 'carol')
-  const text = imported(importBytes(sqlite, 'carol', 'System Design.txt', textExport(sampleCollection)))
+  imported(await importBytes(db, 'alice', 'a.apkg', legacyPackage(sampleCollection)))
+  imported(await importBytes(db, 'bob', 'b.apkg', await modernPackage(sampleCollection)))
+  const strip = async (learnerId: string) =>
+    (await ownCardQueries(db).listOwnCardsByLearnerId(learnerId)).map(
+      ({ createdAtMs: _c, updatedAtMs: _u, ...card }) => card,
+    )
+  expect(await strip('bob')).toEqual(await strip('alice'))
+  await addStudyLearner(db, 'carol')
+  const text = imported(await importBytes(db, 'carol', 'System Design.txt', textExport(sampleCollection)))
   expect(text).toMatchObject({ cards: 8, reviews: 0, media: 0, skipped: [] })
-  expect(strip('carol').map((card) => card.id)).toEqual(strip('alice').map((card) => card.id))
+  expect((await strip('carol')).map((card) => card.id)).toEqual((await strip('alice')).map((card) => card.id))
 })
 
-test('a text export with #html:false escapes its fields; without a deck column the file names the deck', () => {
+test('a text export with #html:false escapes its fields; without a deck column the file names the deck', async () => {
   const text =
     '#separator:Semicolon\n#html:false\n"<b>TCP</b> vs UDP?";"TCP is ""reliable"""\nCAP theorem;Pick two of three\n'
-  const summary = imported(importBytes(sqlite, 'alice', 'Networking.txt', text))
+  const summary = imported(await importBytes(db, 'alice', 'Networking.txt', text))
   expect(summary).toMatchObject({ decks: [{ name: 'Networking', cards: 2 }], cards: 2 })
-  const cards = ownCardQueries(sqlite).listOwnCardsByLearnerId('alice')
+  const cards = await ownCardQueries(db).listOwnCardsByLearnerId('alice')
   expect(cards.map((card) => card.prompt)).toContain('&lt;b&gt;TCP&lt;/b&gt; vs UDP?')
   expect(cards.map((card) => card.answerMarkdown)).toContain('TCP is "reliable"')
 })
 
 describe('history', () => {
-  test('the FSRS state is what grading the same sequence in Drill gives, with the learner’s settings', () => {
-    studyQueries(sqlite).saveLearnerSettings({
+  test('the FSRS state is what grading the same sequence in Drill gives, with the learner’s settings', async () => {
+    await studyQueries(db).saveLearnerSettings({
       learnerId: 'alice',
       desiredRetention: 0.85,
       newPerDay: 20,
@@ -164,7 +167,7 @@ describe('history', () => {
       timezone: 'Europe/Berlin',
       updatedAtMs: 0,
     })
-    studyQueries(sqlite).saveLearnerSettings({
+    await studyQueries(db).saveLearnerSettings({
       learnerId: 'bob',
       desiredRetention: 0.85,
       newPerDay: 20,
@@ -180,8 +183,8 @@ describe('history', () => {
     const reviews: { atMs: number; ease: number }[] = []
     let atMs = T0
     for (const [index, rating] of ratings.entries()) {
-      const result = gradeReview(
-        sqlite,
+      const result = await gradeReview(
+        db,
         [{ id: cardId, points: [] }],
         {
           learnerId: 'bob',
@@ -210,10 +213,10 @@ describe('history', () => {
         },
       ],
     }
-    imported(importBytes(sqlite, 'alice', 'history.apkg', legacyPackage(fixture)))
-    const study = studyQueries(sqlite)
-    expect(study.getCardStateByLearnerAndCardId({ learnerId: 'alice', cardId })).toEqual(
-      study.getCardStateByLearnerAndCardId({ learnerId: 'bob', cardId }),
+    imported(await importBytes(db, 'alice', 'history.apkg', legacyPackage(fixture)))
+    const study = studyQueries(db)
+    expect(await study.getCardStateByLearnerAndCardId({ learnerId: 'alice', cardId })).toEqual(
+      await study.getCardStateByLearnerAndCardId({ learnerId: 'bob', cardId }),
     )
     const logs = (learnerId: string) =>
       sqlite
@@ -224,10 +227,10 @@ describe('history', () => {
     expect(logs('alice')).toEqual(logs('bob'))
   })
 
-  test('an edited note updates its card and keeps its history; new reviews join it', () => {
+  test('an edited note updates its card and keeps its history; new reviews join it', async () => {
     const note = sampleCollection.notes[0]
     if (!note) throw new Error('sample')
-    imported(importBytes(sqlite, 'alice', 'v1.apkg', legacyPackage({ notes: [note] })))
+    imported(await importBytes(db, 'alice', 'v1.apkg', legacyPackage({ notes: [note] })))
     const cardId = cardIdOfAnkiCard('basic-guid-1', 0)
     const before = ankiRows(sqlite, 'alice')
     const edited = {
@@ -235,9 +238,9 @@ describe('history', () => {
       fields: ['What does an idempotency key protect against?', 'Double charges on retry'],
       reviews: [...(note.reviews ?? []), { atMs: T0 + 20 * 86_400_000, ease: 3 }],
     }
-    const summary = imported(importBytes(sqlite, 'alice', 'v2.apkg', legacyPackage({ notes: [edited] })))
+    const summary = imported(await importBytes(db, 'alice', 'v2.apkg', legacyPackage({ notes: [edited] })))
     expect(summary).toMatchObject({ cards: 1, reviews: 5 })
-    const card = ownCardQueries(sqlite).getOwnCardByLearnerAndId({ learnerId: 'alice', cardId })
+    const card = await ownCardQueries(db).getOwnCardByLearnerAndId({ learnerId: 'alice', cardId })
     expect(card).toMatchObject({
       prompt: 'What does an idempotency key protect against?',
       answerMarkdown: 'Double charges on retry',
@@ -249,11 +252,11 @@ describe('history', () => {
     expect(after.cardStates).not.toEqual(before.cardStates)
   })
 
-  test('points added in Drill survive importing the same package again', () => {
-    imported(importBytes(sqlite, 'alice', 'v1.apkg', legacyPackage(sampleCollection)))
+  test('points added in Drill survive importing the same package again', async () => {
+    imported(await importBytes(db, 'alice', 'v1.apkg', legacyPackage(sampleCollection)))
     const cardId = cardIdOfAnkiCard('latex-guid-6', 0)
-    const q = ownCardQueries(sqlite)
-    const card = q.getOwnCardByLearnerAndId({ learnerId: 'alice', cardId })
+    const q = ownCardQueries(db)
+    const card = await q.getOwnCardByLearnerAndId({ learnerId: 'alice', cardId })
     if (!card) throw new Error('card')
     const points = ['Arrival rate', 'Time in system', 'Items in system'].map((text, i) => ({
       id: `p${i + 1}`,
@@ -261,8 +264,8 @@ describe('history', () => {
       critical: false,
       cues: [],
     }))
-    q.updateOwnCard('alice', { ...card, points })
-    imported(importBytes(sqlite, 'alice', 'v1.apkg', legacyPackage(sampleCollection)))
-    expect(q.getOwnCardByLearnerAndId({ learnerId: 'alice', cardId })?.points).toEqual(points)
+    await q.updateOwnCard('alice', { ...card, points })
+    imported(await importBytes(db, 'alice', 'v1.apkg', legacyPackage(sampleCollection)))
+    expect((await q.getOwnCardByLearnerAndId({ learnerId: 'alice', cardId }))?.points).toEqual(points)
   })
 })

@@ -1,5 +1,6 @@
-// Importing an Anki file for one learner (issue 26): read the package, plan the
-// cards, then write cards, images, review logs and card states in ONE transaction —
+// Importing an Anki file for one learner (issue 26): read the package and plan the
+// cards first (unzip, zstd, the collection file, sanitizing: no database work), then
+// write cards, images, review logs and card states in ONE transaction —
 // any refusal or failure half-way leaves no card, log or image behind. Idempotent:
 // a card's identity is its note's guid + card ordinal (anki_card_links), a review's
 // its revlog id, an image's its bytes; so the same package twice changes nothing,
@@ -7,11 +8,12 @@
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import type { Sqlite } from '@/db/open'
-import { type AnkiCardLinkRecord, ankiQueries } from '@/db/queries/anki'
+import { type AnkiCardLinkRecord, ankiQueries, type CardReviewRecord } from '@/db/queries/anki'
+import { ankiImportWrites } from '@/db/queries/anki-import'
 import { mediaQueries } from '@/db/queries/media'
 import { type OwnCardRecord, ownCardQueries } from '@/db/queries/own-cards'
-import { studyQueries } from '@/db/queries/study'
+import { type CardStateRecord, type NewReviewLogRecord, studyQueries } from '@/db/queries/study'
+import type { Db } from '@/db/sql/db'
 import { isBuiltInCardId } from '@/lib/decks/sources/built-in'
 import { MAX_OWN_CARDS } from '@/lib/own-cards/service'
 import { studySettingsFrom } from '@/lib/srs/settings'
@@ -20,7 +22,15 @@ import { attemptTokenOfRevlog, replayHistory } from './history'
 import { cardIdOfAnkiCard, exportGuidOf } from './identity'
 import { ANKI_LIMITS, type AnkiLimits } from './limits'
 import { readAnkiPackage } from './package'
-import { type ImportPlan, type PlannedCard, planImport, type SkippedNote } from './plan'
+import {
+  type ImportPlan,
+  type PlannedCard,
+  planFrom,
+  prepareImport,
+  readMediaFacts,
+  type SkippedNote,
+  sameMediaFacts,
+} from './plan'
 
 export interface AnkiImportSummary {
   decks: { name: string; cards: number }[]
@@ -48,12 +58,13 @@ interface ResolvedCard {
   viaExport: boolean
 }
 
-function resolveCardIds(sqlite: Sqlite, learnerId: string, plan: ImportPlan): Map<PlannedCard, ResolvedCard> {
-  const own = ownCardQueries(sqlite)
-  const links = ankiQueries(sqlite).listAnkiCardLinksByLearnerId(learnerId)
+function resolveCardIds(
+  plan: ImportPlan,
+  links: readonly AnkiCardLinkRecord[],
+  existing: readonly OwnCardRecord[],
+): Map<PlannedCard, ResolvedCard> {
   const byIdentity = new Map(links.map((link) => [`${link.guid}\x1f${link.ord}`, link.cardId]))
   const linkedIds = new Set(links.map((link) => link.cardId))
-  const existing = own.listOwnCardsByLearnerId(learnerId)
   const linkOf = new Map(links.map((link) => [link.cardId, link]))
   const byExportGuid = new Map(existing.map((card) => [exportGuidOf(card.id, linkOf.get(card.id)), card.id]))
   const taken = new Set(existing.map((card) => card.id))
@@ -86,20 +97,55 @@ function resolveCardIds(sqlite: Sqlite, learnerId: string, plan: ImportPlan): Ma
   return ids
 }
 
-interface WriteCounts {
-  reviews: number
+/** What the import reads once before writing, kept current as it goes (one card may be met twice). */
+interface LearnerRows {
+  cards: Map<string, OwnCardRecord>
+  links: Map<string, AnkiCardLinkRecord>
+  reviews: Map<string, Pick<CardReviewRecord, 'attemptToken' | 'rating' | 'reviewedAtMs'>[]>
+  stated: Set<string>
+}
+
+async function readLearnerRows(tx: Db, learnerId: string): Promise<LearnerRows> {
+  const reviews = new Map<string, CardReviewRecord[]>()
+  for (const review of await ankiQueries(tx).listReviewsByLearnerId(learnerId)) {
+    const list = reviews.get(review.cardId) ?? []
+    list.push(review)
+    reviews.set(review.cardId, list)
+  }
+  return {
+    cards: new Map(
+      (await ownCardQueries(tx).listOwnCardsByLearnerId(learnerId)).map((card) => [card.id, card]),
+    ),
+    links: new Map(
+      (await ankiQueries(tx).listAnkiCardLinksByLearnerId(learnerId)).map((link) => [link.cardId, link]),
+    ),
+    reviews,
+    stated: new Set(
+      (await studyQueries(tx).listCardStatesByLearnerId({ learnerId })).map((state) => state.cardId),
+    ),
+  }
+}
+
+/** The writes, gathered while the plan is walked and stored at the end in bulk. */
+interface PendingWrites {
+  inserts: Map<string, OwnCardRecord>
+  updates: Omit<OwnCardRecord, 'createdAtMs' | 'suspended'>[]
+  suspensions: { cardId: string; suspended: boolean }[]
+  links: AnkiCardLinkRecord[]
+  reviews: NewReviewLogRecord[]
+  states: CardStateRecord[]
+  reviewCount: number
 }
 
 function writeCard(
-  sqlite: Sqlite,
-  learnerId: string,
+  rows: LearnerRows,
+  writes: PendingWrites,
   card: PlannedCard,
   { id: cardId, viaExport }: ResolvedCard,
   link: AnkiCardLinkRecord | undefined,
   createdAtMs: number,
 ): void {
-  const own = ownCardQueries(sqlite)
-  const existing = own.getOwnCardByLearnerAndId({ learnerId, cardId })
+  const existing = rows.cards.get(cardId)
   const incoming: OwnCardRecord = {
     id: cardId,
     title: card.title,
@@ -113,8 +159,10 @@ function writeCard(
     format: card.format,
     suspended: card.draft.suspended ?? false,
   }
-  if (!existing) own.insertOwnCard(learnerId, incoming)
-  else if (link?.sourceHash !== card.sourceHash) {
+  if (!existing) {
+    writes.inserts.set(cardId, incoming)
+    rows.cards.set(cardId, incoming)
+  } else if (link?.sourceHash !== card.sourceHash) {
     // Edited in Anki since the last import (or first met here): Anki's content wins;
     // points added in Drill stay unless the package brings its own.
     const points = card.points.length > 0 ? card.points : existing.points
@@ -127,12 +175,21 @@ function writeCard(
       !samePoints(existing.points, points)
     if (changed) {
       const { createdAtMs: _created, suspended: _suspended, ...update } = incoming
-      own.updateOwnCard(learnerId, { ...update, points })
+      const updated = { ...existing, ...update, points }
+      rows.cards.set(cardId, updated)
+      const pending = writes.inserts.get(cardId)
+      if (pending) writes.inserts.set(cardId, { ...pending, ...update, points })
+      else writes.updates.push({ ...update, points })
     }
   }
   const suspended = card.draft.suspended
-  if (existing && suspended !== null && (existing.suspended ?? false) !== suspended)
-    ankiQueries(sqlite).setSuspensionOfOwnCard({ learnerId, cardId, suspended })
+  const current = rows.cards.get(cardId) as OwnCardRecord
+  if (existing && suspended !== null && (current.suspended ?? false) !== suspended) {
+    rows.cards.set(cardId, { ...current, suspended })
+    const pending = writes.inserts.get(cardId)
+    if (pending) writes.inserts.set(cardId, { ...pending, suspended })
+    else writes.suspensions.push({ cardId, suspended })
+  }
   const next = {
     cardId,
     guid: card.draft.guid,
@@ -148,28 +205,27 @@ function writeCard(
     link.noteId !== next.noteId ||
     link.onlyCardOfNote !== next.onlyCardOfNote
   )
-    ankiQueries(sqlite).saveAnkiCardLink({ learnerId, link: next })
+    writes.links.push(next)
 }
 
 /** Adds the card's reviews Drill does not have yet and recomputes its state from the whole history. */
 function writeHistory(
-  sqlite: Sqlite,
   learnerId: string,
+  rows: LearnerRows,
+  writes: PendingWrites,
   card: PlannedCard,
   cardId: string,
   settings: ReturnType<typeof studySettingsFrom>,
-  counts: WriteCounts,
 ): void {
   if (card.reviews.length === 0) return
-  const study = studyQueries(sqlite)
-  const known = ankiQueries(sqlite).listReviewsOfCard({ learnerId, cardId })
+  const known = rows.reviews.get(cardId) ?? []
   const tokens = new Set(known.map((review) => review.attemptToken))
   const times = new Set(known.map((review) => review.reviewedAtMs))
   // A Drill export's revlog ids are the reviews' times: those are the same reviews.
   const fresh = card.reviews.filter(
     (review) => !tokens.has(attemptTokenOfRevlog(review.id)) && !times.has(review.id),
   )
-  counts.reviews += card.reviews.length
+  writes.reviewCount += card.reviews.length
   if (fresh.length === 0) return
   const freshById = new Map(fresh.map((review) => [review.id, review]))
   const history = [
@@ -177,14 +233,16 @@ function writeHistory(
     ...fresh.map((review) => ({ rating: review.ease, reviewedAtMs: review.id, revlogId: review.id })),
   ].sort((a, b) => a.reviewedAtMs - b.reviewedAtMs)
   const { steps, final } = replayHistory(cardId, history, settings)
+  const added: Pick<CardReviewRecord, 'attemptToken' | 'rating' | 'reviewedAtMs'>[] = []
   steps.forEach((step, index) => {
     const revlogId = history[index]?.revlogId
     const review = revlogId === null || revlogId === undefined ? undefined : freshById.get(revlogId)
     if (!review) return
-    ankiQueries(sqlite).insertImportedReviewLog({
+    const attemptToken = attemptTokenOfRevlog(review.id)
+    writes.reviews.push({
       learnerId,
       cardId,
-      attemptToken: attemptTokenOfRevlog(review.id),
+      attemptToken,
       rating: step.rating,
       suggestedRating: step.rating,
       // Anki knows nothing of points: none ticked, none missed.
@@ -197,31 +255,36 @@ function writeHistory(
       snapshot: step.before ? JSON.stringify(step.before) : null,
       dueAfterMs: step.outcome.next.dueMs,
     })
+    added.push({ attemptToken, rating: step.rating, reviewedAtMs: step.reviewedAtMs })
   })
-  const hasState = study.getCardStateByLearnerAndCardId({ learnerId, cardId }) !== undefined
+  rows.reviews.set(
+    cardId,
+    [...known, ...added].sort((a, b) => a.reviewedAtMs - b.reviewedAtMs),
+  )
+  const hasState = rows.stated.has(cardId)
   // New in Anki stays new, unless Drill has already started the card.
-  if (final && (!card.draft.isNew || hasState)) study.saveCardState(learnerId, { cardId, ...final })
+  if (final && (!card.draft.isNew || hasState)) {
+    writes.states.push({ cardId, ...final })
+    rows.stated.add(cardId)
+  }
 }
 
-function writePlan(
-  sqlite: Sqlite,
+/** Inside the transaction: a few reads, the plan walked in memory, then the writes in bulk. */
+async function writePlan(
+  tx: Db,
   learnerId: string,
   plan: ImportPlan,
   file: string,
   nowMs: number,
-): AnkiImportSummary {
-  const own = ownCardQueries(sqlite)
-  const ids = resolveCardIds(sqlite, learnerId, plan)
-  const links = new Map(
-    ankiQueries(sqlite)
-      .listAnkiCardLinksByLearnerId(learnerId)
-      .map((link) => [link.cardId, link]),
-  )
-  const before = own.countOwnCardsByLearnerId(learnerId)
-  const media = mediaQueries(sqlite)
+): Promise<AnkiImportSummary> {
+  const own = ownCardQueries(tx)
+  const rows = await readLearnerRows(tx, learnerId)
+  const ids = resolveCardIds(plan, [...rows.links.values()], [...rows.cards.values()])
+  const before = rows.cards.size
+  const media = mediaQueries(tx)
   for (const item of plan.media)
     if (item.isNew)
-      media.insertMedia({
+      await media.insertMedia({
         learnerId,
         media: {
           id: item.id,
@@ -233,22 +296,39 @@ function writePlan(
         bytes: item.bytes,
         createdAtMs: nowMs,
       })
-  const settings = studySettingsFrom(studyQueries(sqlite).getLearnerSettingsByLearnerId(learnerId))
-  const counts: WriteCounts = { reviews: 0 }
+  const settings = studySettingsFrom(await studyQueries(tx).getLearnerSettingsByLearnerId(learnerId))
+  const writes: PendingWrites = {
+    inserts: new Map(),
+    updates: [],
+    suspensions: [],
+    links: [],
+    reviews: [],
+    states: [],
+    reviewCount: 0,
+  }
   const decks = new Map<string, number>()
+  const linksBefore = new Map(rows.links)
   plan.cards.forEach((card, index) => {
     const resolved = ids.get(card) as ResolvedCard
-    writeCard(sqlite, learnerId, card, resolved, links.get(resolved.id), nowMs + index)
-    writeHistory(sqlite, learnerId, card, resolved.id, settings, counts)
+    writeCard(rows, writes, card, resolved, linksBefore.get(resolved.id), nowMs + index)
+    writeHistory(learnerId, rows, writes, card, resolved.id, settings)
     decks.set(card.deckName, (decks.get(card.deckName) ?? 0) + 1)
   })
-  const after = own.countOwnCardsByLearnerId(learnerId)
+  const bulk = ankiImportWrites(tx)
+  await bulk.insertOwnCards(learnerId, [...writes.inserts.values()])
+  for (const update of writes.updates) await own.updateOwnCard(learnerId, update)
+  for (const { cardId, suspended } of writes.suspensions)
+    await ankiQueries(tx).setSuspensionOfOwnCard({ learnerId, cardId, suspended })
+  await bulk.saveAnkiCardLinks(learnerId, writes.links)
+  await bulk.insertImportedReviewLogs(writes.reviews)
+  await bulk.saveCardStates(learnerId, writes.states)
+  const after = rows.cards.size
   if (after > before && after > MAX_OWN_CARDS)
     throw refuserFor(file).overLimit(`the import would take you past ${MAX_OWN_CARDS} cards`)
   return {
     decks: [...decks].map(([name, cards]) => ({ name, cards })),
     cards: plan.cards.length,
-    reviews: counts.reviews,
+    reviews: writes.reviewCount,
     media: plan.media.length,
     skipped: plan.skipped,
   }
@@ -262,21 +342,31 @@ export interface AnkiImportRequest {
   fileName: string
   nowMs: number
   limits?: AnkiLimits
-  /** Called inside the transaction before the first write (e.g. store the learner). */
-  beforeWrite?: () => void
+  /** Called inside the transaction before the first write (e.g. store the learner); database work only. */
+  beforeWrite?: (tx: Db) => Promise<void>
 }
 
-export function importAnkiFile(sqlite: Sqlite, request: AnkiImportRequest): AnkiImportResult {
+export async function importAnkiFile(db: Db, request: AnkiImportRequest): Promise<AnkiImportResult> {
   const limits = request.limits ?? ANKI_LIMITS
+  const { learnerId } = request
   const tmpDir = fs.mkdtempSync(path.join(os.tmpdir(), 'drill-anki-'))
   try {
+    // Everything expensive first: unzip, zstd, the collection file, the images, sanitizing.
     const pkg = readAnkiPackage(request.filePath, request.fileName, tmpDir, limits)
-    const write = sqlite.transaction(() => {
-      request.beforeWrite?.()
-      const plan = planImport(sqlite, request.learnerId, pkg, limits)
-      return writePlan(sqlite, request.learnerId, plan, request.fileName, request.nowMs)
-    })
-    return { kind: 'imported', summary: write.immediate() }
+    const prepared = prepareImport(pkg, limits)
+    const facts = await readMediaFacts(db, learnerId, prepared)
+    const plan = planFrom(prepared, facts, limits)
+    const summary = await db.transaction(
+      async (tx) => {
+        await request.beforeWrite?.(tx)
+        const current = await readMediaFacts(tx, learnerId, prepared)
+        // Another import of this learner stored images in between: plan again from what is there now.
+        const settled = sameMediaFacts(current, facts) ? plan : planFrom(prepared, current, limits)
+        return writePlan(tx, learnerId, settled, request.fileName, request.nowMs)
+      },
+      { lockKey: learnerId },
+    )
+    return { kind: 'imported', summary }
   } catch (error) {
     if (error instanceof AnkiFileError) return { kind: 'refused', error }
     throw error

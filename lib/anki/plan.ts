@@ -1,10 +1,13 @@
 // From a read package to what the import will write, before anything is written:
 // the cards (content sanitized, images pointed at Drill's media route, titles,
 // decks), the images to store and the notes skipped with their reason.
+// In three steps, so the import's transaction only does database work:
+// `prepareImport` (the package's notes and images, no database), `readMediaFacts`
+// (what the learner already stores) and `planFrom` (both → the plan, no database).
 import { createHash } from 'node:crypto'
-import type { Sqlite } from '@/db/open'
 import { mediaQueries } from '@/db/queries/media'
 import type { OwnCardPointRecord } from '@/db/queries/own-cards'
+import type { Db } from '@/db/sql/db'
 import { htmlToText } from '@/lib/content/markdown'
 import { type CardFormat, ownCardSchema, slugify } from '@/lib/content/schema'
 import { type CardDraft, draftsOfNote } from './cards-of-note'
@@ -132,38 +135,89 @@ function contentOf(draft: CardDraft, note: AnkiNote, mediaUrl: (name: string) =>
   }
 }
 
-function planMedia(
-  sqlite: Sqlite,
-  learnerId: string,
-  pkg: AnkiPackage,
-  names: ReadonlySet<string>,
-  limits: AnkiLimits,
-): Map<string, PlannedMedia> {
-  const accepted = new Map<string, PlannedMedia>()
-  if (names.size === 0) return accepted
-  const q = mediaQueries(sqlite)
-  let roomBytes = limits.mediaBytesPerLearner - q.sumMediaBytesByLearnerId(learnerId)
-  const bySha = new Map<string, PlannedMedia>()
+/** An image the cards name, read from the package and checked (bytes that are no image are left out). */
+interface PackageImage {
+  name: string
+  bytes: Uint8Array
+  sha256: string
+  mimeType: string
+}
+
+/** What the learner already stores that the plan depends on: room left, and which images are there. */
+export interface MediaFacts {
+  usedBytes: number
+  /** sha256 → the id of the learner's stored image with those bytes. */
+  storedIdBySha: ReadonlyMap<string, string>
+}
+
+/** The package read and checked, before any database read. */
+export interface PreparedImport {
+  drafts: { draft: CardDraft; note: AnkiNote }[]
+  skipped: SkippedNote[]
+  images: PackageImage[]
+  reviewsByCard: Map<number, AnkiReview[]>
+  noteIdFor: (note: AnkiNote) => number
+}
+
+function readImages(pkg: AnkiPackage, names: ReadonlySet<string>, limits: AnkiLimits): PackageImage[] {
+  const images: PackageImage[] = []
+  if (names.size === 0) return images
   for (const [name, bytes] of pkg.readMedia(names, limits.imageBytes)) {
     // Over 5 MB, or not really an image: left out (the card keeps its text).
     if (!bytes) continue
     const mimeType = imageTypeOf(bytes)
     if (!mimeType) continue
-    const hash = sha256(bytes)
+    images.push({ name, bytes, sha256: sha256(bytes), mimeType })
+  }
+  return images
+}
+
+export async function readMediaFacts(
+  db: Db,
+  learnerId: string,
+  prepared: PreparedImport,
+): Promise<MediaFacts> {
+  const storedIdBySha = new Map<string, string>()
+  if (prepared.images.length === 0) return { usedBytes: 0, storedIdBySha }
+  const q = mediaQueries(db)
+  for (const sha of new Set(prepared.images.map((image) => image.sha256))) {
+    const stored = await q.getMediaByLearnerAndSha256({ learnerId, sha256: sha })
+    if (stored) storedIdBySha.set(sha, stored.id)
+  }
+  return { usedBytes: await q.sumMediaBytesByLearnerId(learnerId), storedIdBySha }
+}
+
+export function sameMediaFacts(a: MediaFacts, b: MediaFacts): boolean {
+  return (
+    a.usedBytes === b.usedBytes &&
+    a.storedIdBySha.size === b.storedIdBySha.size &&
+    [...a.storedIdBySha].every(([sha, id]) => b.storedIdBySha.get(sha) === id)
+  )
+}
+
+function planMedia(
+  images: readonly PackageImage[],
+  facts: MediaFacts,
+  limits: AnkiLimits,
+): Map<string, PlannedMedia> {
+  const accepted = new Map<string, PlannedMedia>()
+  let roomBytes = limits.mediaBytesPerLearner - facts.usedBytes
+  const bySha = new Map<string, PlannedMedia>()
+  for (const { name, bytes, sha256: hash, mimeType } of images) {
     const seen = bySha.get(hash)
     if (seen) {
       accepted.set(name, seen)
       continue
     }
-    const existing = q.getMediaByLearnerAndSha256({ learnerId, sha256: hash })
-    if (!existing && bytes.byteLength > roomBytes) continue
+    const storedId = facts.storedIdBySha.get(hash)
+    if (storedId === undefined && bytes.byteLength > roomBytes) continue
     const media: PlannedMedia = {
-      id: existing?.id ?? hash.slice(0, 32),
+      id: storedId ?? hash.slice(0, 32),
       name,
       sha256: hash,
       mimeType,
       bytes,
-      isNew: !existing,
+      isNew: storedId === undefined,
     }
     if (media.isNew) roomBytes -= bytes.byteLength
     bySha.set(hash, media)
@@ -172,12 +226,8 @@ function planMedia(
   return accepted
 }
 
-export function planImport(
-  sqlite: Sqlite,
-  learnerId: string,
-  pkg: AnkiPackage,
-  limits: AnkiLimits,
-): ImportPlan {
+/** The package's notes, cards, reviews and images, read and checked without the database. */
+export function prepareImport(pkg: AnkiPackage, limits: AnkiLimits): PreparedImport {
   const { collection, lineOf } = pkg
   const skipped: SkippedNote[] = []
   const noteIdFor = (note: AnkiNote) => lineOf?.get(note.id) ?? note.id
@@ -205,11 +255,7 @@ export function planImport(
   const imageNames = new Set(
     drafts.flatMap(({ draft }) => imageNamesIn(`${draft.promptHtml}\n${draft.answerHtml}`)),
   )
-  const media = planMedia(sqlite, learnerId, pkg, imageNames, limits)
-  const mediaUrl = (name: string) => {
-    const found = media.get(name)
-    return found ? `${MEDIA_ROUTE}${found.id}` : null
-  }
+  const images = readImages(pkg, imageNames, limits)
 
   const reviewsByCard = new Map<number, AnkiReview[]>()
   for (const review of collection.reviews) {
@@ -217,6 +263,18 @@ export function planImport(
     const list = reviewsByCard.get(review.cardId) ?? []
     list.push(review)
     reviewsByCard.set(review.cardId, list)
+  }
+  return { drafts, skipped, images, reviewsByCard, noteIdFor }
+}
+
+/** What the import will write, given the package and what the learner already stores (no database). */
+export function planFrom(prepared: PreparedImport, facts: MediaFacts, limits: AnkiLimits): ImportPlan {
+  const { drafts, reviewsByCard, noteIdFor } = prepared
+  const skipped = [...prepared.skipped]
+  const media = planMedia(prepared.images, facts, limits)
+  const mediaUrl = (name: string) => {
+    const found = media.get(name)
+    return found ? `${MEDIA_ROUTE}${found.id}` : null
   }
 
   const cards: PlannedCard[] = []

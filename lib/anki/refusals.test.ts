@@ -7,26 +7,28 @@ import Database from 'better-sqlite3'
 import { zipSync } from 'fflate'
 import { beforeEach, describe, expect, test } from 'vitest'
 import type { Sqlite } from '@/db/open'
-import { addLearner, freshDatabase } from '@/lib/transfer/testing'
+import type { Db } from '@/db/sql/db'
 import {
   type FixtureCollection,
   legacyCollectionBytes,
   legacyPackage,
   modernPackage,
 } from '@/tests/anki/build'
+import { addStudyLearner, freshStudyDb } from '@/tests/anki/learners'
 import { ankiRows, importBytes } from '@/tests/anki/run'
 import { sampleCollection } from '@/tests/anki/sample'
 import { zstdCompress } from '@/tests/anki/zstd'
 import { ANKI_LIMITS } from './limits'
 
 let sqlite: Sqlite
-beforeEach(() => {
-  sqlite = freshDatabase()
-  addLearner(sqlite, 'alice')
+let db: Db
+beforeEach(async () => {
+  ;({ sqlite, db } = freshStudyDb())
+  await addStudyLearner(db, 'alice')
 })
 
 function expectRefused(
-  result: ReturnType<typeof importBytes>,
+  result: Awaited<ReturnType<typeof importBytes>>,
   file: string,
   reason: RegExp,
   kind: 'invalid' | 'over-limit' = 'invalid',
@@ -44,44 +46,44 @@ function expectRefused(
 const MB = 1024 * 1024
 
 describe('refused, nothing stored', () => {
-  test('not a zip', () => {
+  test('not a zip', async () => {
     expectRefused(
-      importBytes(sqlite, 'alice', 'deck.apkg', 'this is not a zip'),
+      await importBytes(db, 'alice', 'deck.apkg', 'this is not a zip'),
       'deck.apkg',
       /not a zip archive/,
     )
   })
 
-  test('a zip with no Anki collection in it', () => {
+  test('a zip with no Anki collection in it', async () => {
     const zip = zipSync({ 'notes.txt': new TextEncoder().encode('hello') })
-    expectRefused(importBytes(sqlite, 'alice', 'deck.apkg', zip), 'deck.apkg', /holds no Anki collection/)
+    expectRefused(await importBytes(db, 'alice', 'deck.apkg', zip), 'deck.apkg', /holds no Anki collection/)
   })
 
-  test('a zip bomb by its ratio: 20 MB of zeros in a few KB', () => {
+  test('a zip bomb by its ratio: 20 MB of zeros in a few KB', async () => {
     const zip = zipSync({ 'collection.anki2': new Uint8Array(20 * MB) }, { level: 9 })
     expectRefused(
-      importBytes(sqlite, 'alice', 'bomb.apkg', zip),
+      await importBytes(db, 'alice', 'bomb.apkg', zip),
       'bomb.apkg',
       /more than 100 times its size/,
       'over-limit',
     )
   })
 
-  test('a zip bomb by its size: more than 200 MB declared', () => {
+  test('a zip bomb by its size: more than 200 MB declared', async () => {
     const zip = zipSync({ 'collection.anki2': legacyCollectionBytes(sampleCollection) })
     // Declare 300 MB in the central directory (the local header says the truth).
     const view = Buffer.from(zip)
     const central = view.lastIndexOf(Buffer.from([0x50, 0x4b, 0x01, 0x02]))
     view.writeUInt32LE(300 * MB, central + 24)
     expectRefused(
-      importBytes(sqlite, 'alice', 'big.apkg', view),
+      await importBytes(db, 'alice', 'big.apkg', view),
       'big.apkg',
       /more than 200 MB/,
       'over-limit',
     )
   })
 
-  test('a zip bomb whose headers lie is caught while inflating', () => {
+  test('a zip bomb whose headers lie is caught while inflating', async () => {
     const zip = Buffer.from(zipSync({ 'collection.anki2': new Uint8Array(12 * MB).fill(7) }, { level: 9 }))
     // Both headers claim 1 KB; the count while inflating sees the truth.
     zip.writeUInt32LE(1024, 22)
@@ -89,14 +91,14 @@ describe('refused, nothing stored', () => {
     zip.writeUInt32LE(1024, central + 24)
     const limits = { ...ANKI_LIMITS, expandedBytes: 4 * MB }
     expectRefused(
-      importBytes(sqlite, 'alice', 'liar.apkg', zip, { limits }),
+      await importBytes(db, 'alice', 'liar.apkg', zip, { limits }),
       'liar.apkg',
       /expands to more than/,
       'over-limit',
     )
   })
 
-  test('more than 20,000 notes', () => {
+  test('more than 20,000 notes', async () => {
     const fixture: FixtureCollection = {
       notes: Array.from({ length: ANKI_LIMITS.notes + 1 }, (_, i) => ({
         guid: `g${i}`,
@@ -106,43 +108,43 @@ describe('refused, nothing stored', () => {
       })),
     }
     expectRefused(
-      importBytes(sqlite, 'alice', 'huge.apkg', legacyPackage(fixture)),
+      await importBytes(db, 'alice', 'huge.apkg', legacyPackage(fixture)),
       'huge.apkg',
       /20001 notes/,
       'over-limit',
     )
   })
 
-  test.each(['../evil.sh', '/etc/passwd', 'media/../../x', 'C:\\x'])('an entry named %s', (name) => {
+  test.each(['../evil.sh', '/etc/passwd', 'media/../../x', 'C:\\x'])('an entry named %s', async (name) => {
     const zip = zipSync({
       'collection.anki2': legacyCollectionBytes(sampleCollection),
       [name]: new Uint8Array([1]),
     })
-    expectRefused(importBytes(sqlite, 'alice', 'deck.apkg', zip), 'deck.apkg', /unsafe entry name/)
+    expectRefused(await importBytes(db, 'alice', 'deck.apkg', zip), 'deck.apkg', /unsafe entry name/)
   })
 
-  test('a database that fails PRAGMA integrity_check', () => {
+  test('a database that fails PRAGMA integrity_check', async () => {
     const bytes = Buffer.from(legacyCollectionBytes(sampleCollection))
     // Scribble over the b-tree pages after the header page.
     for (let i = 4096 + 100; i < bytes.length; i += 97) bytes[i] = (bytes[i] ?? 0) ^ 0x5a
     const zip = zipSync({ 'collection.anki2': bytes })
     expectRefused(
-      importBytes(sqlite, 'alice', 'broken.apkg', zip),
+      await importBytes(db, 'alice', 'broken.apkg', zip),
       'broken.apkg',
       /integrity_check|not a SQLite database/,
     )
   })
 
-  test('a SQLite file without the Anki tables', () => {
+  test('a SQLite file without the Anki tables', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'drill-anki-'))
     const file = path.join(dir, 'x.db')
-    const db = new Database(file)
-    db.exec('CREATE TABLE notes (id integer primary key); CREATE TABLE col (id integer)')
-    db.close()
+    const foreign = new Database(file)
+    foreign.exec('CREATE TABLE notes (id integer primary key); CREATE TABLE col (id integer)')
+    foreign.close()
     const zip = zipSync({ 'collection.anki2': fs.readFileSync(file) })
     fs.rmSync(dir, { recursive: true })
     expectRefused(
-      importBytes(sqlite, 'alice', 'foreign.apkg', zip),
+      await importBytes(db, 'alice', 'foreign.apkg', zip),
       'foreign.apkg',
       /not an Anki collection: it has no cards, revlog table/,
     )
@@ -150,16 +152,16 @@ describe('refused, nothing stored', () => {
 
   test('a zstd frame that does not decode', async () => {
     const good = await modernPackage(sampleCollection)
-    expect(importBytes(sqlite, 'alice', 'ok.apkg', good).kind).toBe('imported')
-    sqlite = freshDatabase()
-    addLearner(sqlite, 'alice')
+    expect((await importBytes(db, 'alice', 'ok.apkg', good)).kind).toBe('imported')
+    ;({ sqlite, db } = freshStudyDb())
+    await addStudyLearner(db, 'alice')
     const meta = new Uint8Array([0x08, 0x03])
     const zip = zipSync({
       meta,
       'collection.anki21b': new Uint8Array(5000).fill(0x42),
       media: await zstdCompress(new Uint8Array(0)),
     })
-    expectRefused(importBytes(sqlite, 'alice', 'zstd.apkg', zip), 'zstd.apkg', /zstd frame that decodes/)
+    expectRefused(await importBytes(db, 'alice', 'zstd.apkg', zip), 'zstd.apkg', /zstd frame that decodes/)
   })
 
   test('a zstd frame cut short', async () => {
@@ -168,23 +170,23 @@ describe('refused, nothing stored', () => {
       meta: new Uint8Array([0x08, 0x03]),
       'collection.anki21b': frame.subarray(0, frame.length >> 1),
     })
-    expectRefused(importBytes(sqlite, 'alice', 'cut.apkg', zip), 'cut.apkg', /zstd frame that decodes/)
+    expectRefused(await importBytes(db, 'alice', 'cut.apkg', zip), 'cut.apkg', /zstd frame that decodes/)
   })
 
-  test('an unknown .txt header', () => {
+  test('an unknown .txt header', async () => {
     const text = '#separator:tab\n#html:true\n#colour:blue\nFront\tBack\n'
     expectRefused(
-      importBytes(sqlite, 'alice', 'notes.txt', text),
+      await importBytes(db, 'alice', 'notes.txt', text),
       'notes.txt',
       /unknown header "#colour:blue" on line 3/,
     )
   })
 
-  test('a failure half-way through the writes leaves no card, log or image', () => {
+  test('a failure half-way through the writes leaves no card, log or image', async () => {
     sqlite.exec(
       "CREATE TRIGGER fail_late AFTER INSERT ON review_logs BEGIN SELECT RAISE(ABORT, 'disk full (simulated)'); END",
     )
-    expect(() => importBytes(sqlite, 'alice', 'deck.apkg', legacyPackage(sampleCollection))).toThrow(
+    await expect(importBytes(db, 'alice', 'deck.apkg', legacyPackage(sampleCollection))).rejects.toThrow(
       /disk full/,
     )
     const rows = ankiRows(sqlite, 'alice')

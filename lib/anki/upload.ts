@@ -79,7 +79,7 @@ export async function receiveAnkiUpload(
       }
       let file: Promise<{ kind: 'file'; name: string; bytes: number } | { kind: 'too-large' }> | null = null
       parser.on('file', (field, stream, info) => {
-        if (field !== UPLOAD_FIELD || file) {
+        if (field !== UPLOAD_FIELD || file !== null) {
           stream.resume()
           return
         }

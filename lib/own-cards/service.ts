@@ -1,8 +1,9 @@
 // Writing, editing and deleting a learner's own cards. Validation is the shared
 // card schema (lib/content/schema.ts); ids are slugs unique per learner that never
 // shadow a built-in card. Expected failures are values; nothing is written on one.
-import type { Sqlite } from '@/db/open'
+
 import { type OwnCardRecord, ownCardQueries } from '@/db/queries/own-cards'
+import type { Db } from '@/db/sql/db'
 import { ankiHtmlToHtml } from '@/lib/content/markdown'
 import { type OwnCard, ownCardSchema, slugify } from '@/lib/content/schema'
 import { isBuiltInCardId } from '@/lib/decks'
@@ -38,48 +39,60 @@ export function recordOf(
 }
 
 /** A fresh id from the title: "Token bucket" → token-bucket, then token-bucket-2, … */
-function freshIdFor(sqlite: Sqlite, learnerId: string, title: string): string {
+async function freshIdFor(db: Db, learnerId: string, title: string): Promise<string> {
   const base = slugify(title) || 'card'
-  const q = ownCardQueries(sqlite)
+  const q = ownCardQueries(db)
   for (let n = 1; ; n++) {
     const id = n === 1 ? base : `${base}-${n}`
-    if (!isBuiltInCardId(id) && !q.getOwnCardByLearnerAndId({ learnerId, cardId: id })) return id
+    if (!isBuiltInCardId(id) && !(await q.getOwnCardByLearnerAndId({ learnerId, cardId: id }))) return id
   }
 }
 
 /** The form sends no id for a new card; the schema still checks one, so give it a placeholder. */
 const PENDING_ID = 'new-card'
 
-export function createOwnCard(sqlite: Sqlite, learnerId: string, input: unknown, nowMs: number): SaveResult {
+export async function createOwnCard(
+  db: Db,
+  learnerId: string,
+  input: unknown,
+  nowMs: number,
+): Promise<SaveResult> {
   const parsed = ownCardSchema.safeParse({ ...(input as object), id: PENDING_ID })
   if (!parsed.success) return { kind: 'invalid', fieldErrors: fieldErrorsOf(parsed.error.issues) }
-  const q = ownCardQueries(sqlite)
-  const save = sqlite.transaction((): SaveResult => {
-    if (q.countOwnCardsByLearnerId(learnerId) >= MAX_OWN_CARDS)
-      return { kind: 'invalid', fieldErrors: { form: `You already have ${MAX_OWN_CARDS} cards.` } }
-    const id = freshIdFor(sqlite, learnerId, parsed.data.title)
-    q.insertOwnCard(learnerId, recordOf({ ...parsed.data, id }, nowMs))
-    return { kind: 'saved', id }
-  })
-  return save.immediate()
+  // Sanitized before the transaction: its body does database work only.
+  const record = recordOf({ ...parsed.data, id: PENDING_ID }, nowMs)
+  return db.transaction(
+    async (tx): Promise<SaveResult> => {
+      const q = ownCardQueries(tx)
+      if ((await q.countOwnCardsByLearnerId(learnerId)) >= MAX_OWN_CARDS)
+        return { kind: 'invalid', fieldErrors: { form: `You already have ${MAX_OWN_CARDS} cards.` } }
+      const id = await freshIdFor(tx, learnerId, parsed.data.title)
+      await q.insertOwnCard(learnerId, { ...record, id })
+      return { kind: 'saved', id }
+    },
+    { lockKey: learnerId },
+  )
 }
 
-export function updateOwnCard(
-  sqlite: Sqlite,
+export async function updateOwnCard(
+  db: Db,
   learnerId: string,
   cardId: string,
   input: unknown,
   nowMs: number,
-): SaveResult {
+): Promise<SaveResult> {
   const parsed = ownCardSchema.safeParse({ ...(input as object), id: cardId })
   if (!parsed.success) return { kind: 'invalid', fieldErrors: fieldErrorsOf(parsed.error.issues) }
   const { createdAtMs: _created, suspended: _suspended, ...record } = recordOf(parsed.data, nowMs)
-  return ownCardQueries(sqlite).updateOwnCard(learnerId, record)
-    ? { kind: 'saved', id: cardId }
-    : { kind: 'not-found' }
+  const updated = await db.transaction((tx) => ownCardQueries(tx).updateOwnCard(learnerId, record), {
+    lockKey: learnerId,
+  })
+  return updated ? { kind: 'saved', id: cardId } : { kind: 'not-found' }
 }
 
 /** Removes the card and its schedule. Its review logs stay: past reviews still count in stats and exports. */
-export function deleteOwnCard(sqlite: Sqlite, learnerId: string, cardId: string): boolean {
-  return sqlite.transaction(() => ownCardQueries(sqlite).deleteOwnCard({ learnerId, cardId })).immediate()
+export async function deleteOwnCard(db: Db, learnerId: string, cardId: string): Promise<boolean> {
+  return db.transaction((tx) => ownCardQueries(tx).deleteOwnCard({ learnerId, cardId }), {
+    lockKey: learnerId,
+  })
 }

@@ -4,21 +4,22 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import type { Sqlite } from '@/db/open'
+import type { Db } from '@/db/sql/db'
 import { type AnkiImportResult, importAnkiFile } from '@/lib/anki/import'
 import type { AnkiLimits } from '@/lib/anki/limits'
 
-export function importBytes(
-  sqlite: Sqlite,
+export async function importBytes(
+  db: Db,
   learnerId: string,
   fileName: string,
   bytes: Uint8Array | string,
   { nowMs = Date.UTC(2026, 2, 1), limits }: { nowMs?: number; limits?: AnkiLimits } = {},
-): AnkiImportResult {
+): Promise<AnkiImportResult> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'drill-anki-test-'))
   try {
     const filePath = path.join(dir, 'upload')
     fs.writeFileSync(filePath, bytes)
-    return importAnkiFile(sqlite, { learnerId, filePath, fileName, nowMs, limits })
+    return await importAnkiFile(db, { learnerId, filePath, fileName, nowMs, limits })
   } finally {
     fs.rmSync(dir, { recursive: true, force: true })
   }

@@ -4,6 +4,7 @@
 import { beforeAll, beforeEach, describe, expect, test } from 'vitest'
 import type { Sqlite } from '@/db/open'
 import { ownCardQueries } from '@/db/queries/own-cards'
+import type { Db } from '@/db/sql/db'
 import type { DeckRegistry } from '@/lib/decks'
 import { importOwnCardFiles, ownCardsOf } from '@/lib/own-cards/import'
 import { cardsToMarkdown, describeIssue, parseCardFiles } from '@/lib/own-cards/markdown-file'
@@ -11,7 +12,7 @@ import { createOwnCard, deleteOwnCard, updateOwnCard } from '@/lib/own-cards/ser
 import { studyDecks } from '@/lib/review'
 import { exportStudyState } from '@/lib/transfer/export'
 import { importStudyState } from '@/lib/transfer/import'
-import { addLearner, freshDatabase } from '../study/fixtures'
+import { addStudyLearner, freshStudyDb } from '../anki/learners'
 
 const alice = '11111111-1111-4111-8111-111111111111'
 const bob = '22222222-2222-4222-8222-222222222222'
@@ -56,31 +57,32 @@ function deckFile(cardCount: number, deck = 'Outbox'): string {
 }
 
 let sqlite: Sqlite
-beforeEach(() => {
-  sqlite = freshDatabase()
-  addLearner(sqlite, alice)
-  addLearner(sqlite, bob)
+let db: Db
+beforeEach(async () => {
+  ;({ sqlite, db } = freshStudyDb())
+  await addStudyLearner(db, alice, { settings: true })
+  await addStudyLearner(db, bob, { settings: true })
 })
 
 describe('writing a card', () => {
-  test('saves a valid card under an id from its title, in its own deck, for its author only', () => {
-    const result = createOwnCard(sqlite, alice, formInput, t0)
+  test('saves a valid card under an id from its title, in its own deck, for its author only', async () => {
+    const result = await createOwnCard(db, alice, formInput, t0)
     expect(result).toEqual({ kind: 'saved', id: 'token-bucket-rate-limiter' })
-    expect(decks.reviewCardById(sqlite, alice, 'token-bucket-rate-limiter')).toMatchObject({
+    expect(await decks.reviewCardById(db, alice, 'token-bucket-rate-limiter')).toMatchObject({
       deckId: 'own:rate-limiter',
       title: 'Token bucket rate limiter',
     })
-    expect(decks.reviewCardById(sqlite, bob, 'token-bucket-rate-limiter')).toBeUndefined()
+    expect(await decks.reviewCardById(db, bob, 'token-bucket-rate-limiter')).toBeUndefined()
     // The same title again gets the next free id.
-    expect(createOwnCard(sqlite, alice, formInput, t0)).toEqual({
+    expect(await createOwnCard(db, alice, formInput, t0)).toEqual({
       kind: 'saved',
       id: 'token-bucket-rate-limiter-2',
     })
   })
 
-  test('invalid input: errors keyed by form field, nothing saved', () => {
-    const result = createOwnCard(
-      sqlite,
+  test('invalid input: errors keyed by form field, nothing saved', async () => {
+    const result = await createOwnCard(
+      db,
       alice,
       {
         ...formInput,
@@ -97,12 +99,12 @@ describe('writing a card', () => {
     if (result.kind !== 'invalid') return
     expect(Object.keys(result.fieldErrors).sort()).toEqual(['deck', 'point-2', 'points', 'title'])
     expect(result.fieldErrors.points).toMatch(/at least 3 points/)
-    expect(ownCardQueries(sqlite).countOwnCardsByLearnerId(alice)).toBe(0)
+    expect(await ownCardQueries(db).countOwnCardsByLearnerId(alice)).toBe(0)
   })
 
-  test('at most one critical point; 7 points at most', () => {
-    const twoCritical = createOwnCard(
-      sqlite,
+  test('at most one critical point; 7 points at most', async () => {
+    const twoCritical = await createOwnCard(
+      db,
       alice,
       { ...formInput, points: formInput.points.map((p) => ({ ...p, critical: true })) },
       t0,
@@ -117,22 +119,22 @@ describe('writing a card', () => {
       critical: false,
       cues: [],
     }))
-    expect(createOwnCard(sqlite, alice, { ...formInput, points: eight }, t0)).toMatchObject({
+    expect(await createOwnCard(db, alice, { ...formInput, points: eight }, t0)).toMatchObject({
       kind: 'invalid',
       fieldErrors: { points: 'at most 7 points' },
     })
   })
 
-  test('edit changes what review shows; another learner cannot edit or delete it', () => {
-    createOwnCard(sqlite, alice, formInput, t0)
+  test('edit changes what review shows; another learner cannot edit or delete it', async () => {
+    await createOwnCard(db, alice, formInput, t0)
     const id = 'token-bucket-rate-limiter'
-    expect(updateOwnCard(sqlite, bob, id, { ...formInput, prompt: 'Hijacked prompt text' }, t0)).toEqual({
+    expect(await updateOwnCard(db, bob, id, { ...formInput, prompt: 'Hijacked prompt text' }, t0)).toEqual({
       kind: 'not-found',
     })
-    expect(deleteOwnCard(sqlite, bob, id)).toBe(false)
+    expect(await deleteOwnCard(db, bob, id)).toBe(false)
     expect(
-      updateOwnCard(
-        sqlite,
+      await updateOwnCard(
+        db,
         alice,
         id,
         { ...formInput, prompt: 'Design a distributed rate limiter.' },
@@ -142,40 +144,40 @@ describe('writing a card', () => {
       kind: 'saved',
       id,
     })
-    expect(decks.reviewCardById(sqlite, alice, id)?.prompt).toBe('Design a distributed rate limiter.')
-    expect(deleteOwnCard(sqlite, alice, id)).toBe(true)
-    expect(decks.reviewCardById(sqlite, alice, id)).toBeUndefined()
+    expect((await decks.reviewCardById(db, alice, id))?.prompt).toBe('Design a distributed rate limiter.')
+    expect(await deleteOwnCard(db, alice, id)).toBe(true)
+    expect(await decks.reviewCardById(db, alice, id)).toBeUndefined()
   })
 })
 
 describe('Markdown files', () => {
-  test('a 20-card file imports 20 cards; the same file again changes nothing', () => {
+  test('a 20-card file imports 20 cards; the same file again changes nothing', async () => {
     const file = { name: 'outbox.md', text: deckFile(20) }
-    expect(importOwnCardFiles(sqlite, alice, [file], t0)).toEqual({
+    expect(await importOwnCardFiles(db, alice, [file], t0)).toEqual({
       kind: 'imported',
       summary: { added: 20, updated: 0, unchanged: 0 },
     })
     const before = sqlite.prepare('SELECT * FROM own_cards ORDER BY id').all()
-    expect(importOwnCardFiles(sqlite, alice, [file], t0 + 60_000)).toEqual({
+    expect(await importOwnCardFiles(db, alice, [file], t0 + 60_000)).toEqual({
       kind: 'imported',
       summary: { added: 0, updated: 0, unchanged: 20 },
     })
     expect(sqlite.prepare('SELECT * FROM own_cards ORDER BY id').all()).toEqual(before)
-    expect(decks.reviewDeckFor(sqlite, bob).some((card) => card.id.startsWith('outbox-'))).toBe(false)
+    expect((await decks.reviewDeckFor(db, bob)).some((card) => card.id.startsWith('outbox-'))).toBe(false)
   })
 
-  test('export → import into a fresh learner reproduces the cards, in deck order', () => {
-    createOwnCard(sqlite, alice, formInput, t0)
-    importOwnCardFiles(sqlite, alice, [{ name: 'outbox.md', text: deckFile(3) }], t0)
-    const exported = cardsToMarkdown(ownCardsOf(sqlite, alice))
-    importOwnCardFiles(sqlite, bob, [{ name: 'export.md', text: exported }], t0 + 5)
-    expect(ownCardsOf(sqlite, bob)).toEqual(ownCardsOf(sqlite, alice))
-    expect(decks.reviewDeckFor(sqlite, bob).map((c) => c.id)).toEqual(
-      decks.reviewDeckFor(sqlite, alice).map((c) => c.id),
+  test('export → import into a fresh learner reproduces the cards, in deck order', async () => {
+    await createOwnCard(db, alice, formInput, t0)
+    await importOwnCardFiles(db, alice, [{ name: 'outbox.md', text: deckFile(3) }], t0)
+    const exported = cardsToMarkdown(await ownCardsOf(db, alice))
+    await importOwnCardFiles(db, bob, [{ name: 'export.md', text: exported }], t0 + 5)
+    expect(await ownCardsOf(db, bob)).toEqual(await ownCardsOf(db, alice))
+    expect((await decks.reviewDeckFor(db, bob)).map((c) => c.id)).toEqual(
+      (await decks.reviewDeckFor(db, alice)).map((c) => c.id),
     )
   })
 
-  test('one card per file works too, and a file may hold several files worth of decks', () => {
+  test('one card per file works too, and a file may hold several files worth of decks', async () => {
     const parsed = parseCardFiles([
       { name: 'a.md', text: deckFile(1, 'Outbox') },
       { name: 'b.md', text: deckFile(1, 'Sharding').replaceAll('outbox-1', 'shard-1') },
@@ -186,22 +188,22 @@ describe('Markdown files', () => {
     ])
   })
 
-  test('a bad card refuses the whole import, naming file, card and field', () => {
+  test('a bad card refuses the whole import, naming file, card and field', async () => {
     const good = { name: 'good.md', text: deckFile(2) }
     const bad = {
       name: 'bad.md',
       text: deckFile(3).replace('Explain outbox aspect number 3.', 'Short').replaceAll('outbox-', 'other-'),
     }
-    const result = importOwnCardFiles(sqlite, alice, [good, bad], t0)
+    const result = await importOwnCardFiles(db, alice, [good, bad], t0)
     expect(result.kind).toBe('invalid')
     if (result.kind !== 'invalid') return
     expect(result.issues.map(describeIssue)).toEqual([
       'bad.md: card 3 ("other-3"): field "prompt": at least 10 characters',
     ])
-    expect(ownCardQueries(sqlite).countOwnCardsByLearnerId(alice)).toBe(0)
+    expect(await ownCardQueries(db).countOwnCardsByLearnerId(alice)).toBe(0)
   })
 
-  test('unknown fields, broken YAML, duplicate ids and built-in ids are refused', () => {
+  test('unknown fields, broken YAML, duplicate ids and built-in ids are refused', async () => {
     const issuesOf = (text: string) => {
       const parsed = parseCardFiles([{ name: 'x.md', text }])
       return parsed.ok ? [] : parsed.issues.map(describeIssue)
@@ -223,21 +225,21 @@ describe('Markdown files', () => {
 })
 
 describe('study-state export', () => {
-  test('carries own cards, their states and logs to a fresh learner; twice changes nothing', () => {
-    importOwnCardFiles(sqlite, alice, [{ name: 'outbox.md', text: deckFile(2) }], t0)
-    const file = exportStudyState(sqlite, alice, t0)
+  test('carries own cards, their states and logs to a fresh learner; twice changes nothing', async () => {
+    await importOwnCardFiles(db, alice, [{ name: 'outbox.md', text: deckFile(2) }], t0)
+    const file = await exportStudyState(db, alice, t0)
     expect(file.ownCards.map((c) => c.id)).toEqual(['outbox-1', 'outbox-2'])
-    const first = importStudyState(sqlite, bob, JSON.stringify(file))
+    const first = await importStudyState(db, bob, JSON.stringify(file))
     expect(first).toMatchObject({ kind: 'imported', summary: { ownCardsAdded: 2 } })
-    expect(ownCardsOf(sqlite, bob)).toEqual(ownCardsOf(sqlite, alice))
-    const second = importStudyState(sqlite, bob, JSON.stringify(file))
+    expect(await ownCardsOf(db, bob)).toEqual(await ownCardsOf(db, alice))
+    const second = await importStudyState(db, bob, JSON.stringify(file))
     expect(second).toMatchObject({ kind: 'imported', summary: { ownCardsAdded: 0, ownCardsUpdated: 0 } })
   })
 
-  test('an invalid own card in the file refuses the import', () => {
-    const file = exportStudyState(sqlite, alice, t0)
+  test('an invalid own card in the file refuses the import', async () => {
+    const file = await exportStudyState(db, alice, t0)
     const bad = { ...file, ownCards: [{ id: 'x', title: 'No', deck: 'D', prompt: 'p', points: [] }] }
-    const result = importStudyState(sqlite, bob, JSON.stringify(bad))
+    const result = await importStudyState(db, bob, JSON.stringify(bad))
     expect(result.kind).toBe('invalid')
   })
 })

@@ -5,7 +5,7 @@ import { PointList } from '@/components/cards/point-list'
 import { DeleteCard } from '@/components/own-cards/delete-card'
 import { CardTimelines } from '@/components/timeline/card-timelines'
 import { buttonClass } from '@/components/ui/button'
-import { sqlite } from '@/db/client'
+import { studyDb } from '@/db/client'
 import { ownCardQueries } from '@/db/queries/own-cards'
 import { cardById } from '@/lib/content/cards'
 import { cardTextToHtml } from '@/lib/content/markdown'
@@ -18,7 +18,7 @@ async function findCard(id: string) {
   const builtIn = cardById(id)
   if (builtIn) return { kind: 'built-in' as const, card: builtIn }
   const learnerId = await currentLearnerId()
-  const own = ownCardQueries(sqlite()).getOwnCardByLearnerAndId({ learnerId, cardId: id })
+  const own = await ownCardQueries(studyDb()).getOwnCardByLearnerAndId({ learnerId, cardId: id })
   return own ? { kind: 'own' as const, card: own } : undefined
 }
 

@@ -1,7 +1,7 @@
 import type { Metadata } from 'next'
 import Link from 'next/link'
 import { CardForm } from '@/components/own-cards/card-form'
-import { sqlite } from '@/db/client'
+import { studyDb } from '@/db/client'
 import { currentLearnerId } from '@/lib/learner'
 import { decksFor } from '@/lib/review'
 
@@ -10,7 +10,7 @@ export const dynamic = 'force-dynamic'
 
 export default async function NewCardPage() {
   const learnerId = await currentLearnerId()
-  const deckNames = decksFor(sqlite(), learnerId)
+  const deckNames = (await decksFor(studyDb(), learnerId))
     .filter((deck) => deck.kind === 'own')
     .map((deck) => deck.title)
   return (

@@ -1,7 +1,7 @@
 // GET /api/media/<id> → one of the learner's imported images, same-origin, with the
 // app's security headers (next.config.ts: nosniff and a CSP that allows nothing).
 // The type is the one its bytes proved at import. Another learner's image → 404.
-import { sqlite } from '@/db/client'
+import { studyDb } from '@/db/client'
 import { mediaQueries } from '@/db/queries/media'
 import { problemResponse } from '@/lib/http/problems'
 import { route } from '@/lib/http/route'
@@ -14,7 +14,10 @@ const MEDIA_ID = /^[a-z0-9-]{1,64}$/
 export const GET = route({}, async (_call, context: { params: Promise<{ id: string }> }) => {
   const { id } = await context.params
   const found = MEDIA_ID.test(id)
-    ? mediaQueries(sqlite()).getMediaBytesByLearnerAndId({ learnerId: await currentLearnerId(), mediaId: id })
+    ? await mediaQueries(studyDb()).getMediaBytesByLearnerAndId({
+        learnerId: await currentLearnerId(),
+        mediaId: id,
+      })
     : undefined
   if (!found) return problemResponse('not-found', 'No such image.')
   return new Response(new Uint8Array(found.bytes), {

@@ -3,7 +3,7 @@
 // card, stable guids, and the review history with each card's due day and interval.
 // No such deck → 404 problem.
 import { z } from 'zod'
-import { sqlite } from '@/db/client'
+import { studyDb } from '@/db/client'
 import { exportDeckForAnki } from '@/lib/anki/export'
 import { requestNowMs } from '@/lib/clock'
 import { problemResponse } from '@/lib/http/problems'
@@ -18,7 +18,7 @@ export const GET = route({}, async ({ request }) => {
   const deck = deckSchema.safeParse(new URL(request.url).searchParams.get('deck') ?? '')
   if (!deck.success)
     return problemResponse('invalid-query', `deck: ${deck.error.issues[0]?.message ?? 'invalid'}`)
-  const result = exportDeckForAnki(sqlite(), {
+  const result = await exportDeckForAnki(studyDb(), {
     learnerId: await currentLearnerId(),
     deckName: deck.data,
     nowMs: await requestNowMs(),

@@ -5,7 +5,7 @@
 // and nothing stored; over 100 MB → 413. Same origin (403) and the Anki import limit
 // (429) first, by route(); the multipart body is no JSON, so route() reads none and
 // receiveAnkiUpload streams it to a temp file itself. Not behind proxy.ts (see proxy.ts).
-import { sqlite } from '@/db/client'
+import { studyDb } from '@/db/client'
 import { importAnkiFile } from '@/lib/anki/import'
 import { ANKI_LIMITS } from '@/lib/anki/limits'
 import { receiveAnkiUpload } from '@/lib/anki/upload'
@@ -23,13 +23,15 @@ export const POST = route({ sameOrigin: true, limit: { name: 'ankiImport' } }, a
   try {
     const learnerId = await uploadLearnerId(request)
     const nowMs = await requestNowMs()
-    const result = importAnkiFile(sqlite(), {
+    const result = await importAnkiFile(studyDb(), {
       learnerId,
       filePath: upload.filePath,
       fileName: upload.fileName,
       nowMs,
       // Stored in the import's transaction: a refused file stores no learner either.
-      beforeWrite: () => ensureLearner(learnerId, nowMs),
+      beforeWrite: async () => {
+        await ensureLearner(learnerId, nowMs)
+      },
     })
     if (result.kind === 'refused')
       return problemResponse(

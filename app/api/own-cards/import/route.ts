@@ -4,7 +4,7 @@
 // wrapper like every JSON route: same origin (403), the import limit (429), JSON (415),
 // size (413), parseable (400), the body's shape (400).
 import { z } from 'zod'
-import { sqlite } from '@/db/client'
+import { studyDb } from '@/db/client'
 import { requestNowMs } from '@/lib/clock'
 import { problemResponse } from '@/lib/http/problems'
 import { route } from '@/lib/http/route'
@@ -35,8 +35,8 @@ export const POST = route(
   async ({ body }) => {
     const learnerId = await currentLearnerId()
     const nowMs = await requestNowMs()
-    ensureLearner(learnerId, nowMs)
-    const result = importOwnCardFiles(sqlite(), learnerId, body.files, nowMs)
+    await ensureLearner(learnerId, nowMs)
+    const result = await importOwnCardFiles(studyDb(), learnerId, body.files, nowMs)
     if (result.kind === 'invalid')
       return problemResponse(
         'invalid-card-file',

@@ -2,7 +2,7 @@ import type { Metadata } from 'next'
 import Link from 'next/link'
 import { notFound } from 'next/navigation'
 import { CardForm } from '@/components/own-cards/card-form'
-import { sqlite } from '@/db/client'
+import { studyDb } from '@/db/client'
 import { ownCardQueries } from '@/db/queries/own-cards'
 import { currentLearnerId } from '@/lib/learner'
 import { decksFor } from '@/lib/review'
@@ -14,9 +14,9 @@ export default async function EditCardPage({ params }: PageProps<'/cards/[id]/ed
   const { id } = await params
   const learnerId = await currentLearnerId()
   // Only the learner's own cards can be edited; anyone else's (or a built-in card) is not found.
-  const card = ownCardQueries(sqlite()).getOwnCardByLearnerAndId({ learnerId, cardId: id })
+  const card = await ownCardQueries(studyDb()).getOwnCardByLearnerAndId({ learnerId, cardId: id })
   if (!card) notFound()
-  const deckNames = decksFor(sqlite(), learnerId)
+  const deckNames = (await decksFor(studyDb(), learnerId))
     .filter((deck) => deck.kind === 'own')
     .map((deck) => deck.title)
   return (

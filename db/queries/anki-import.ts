@@ -1,0 +1,151 @@
+// The rows an Anki import adds, written in bulk: a package brings thousands of cards and
+// tens of thousands of reviews. One statement per row would be one round trip each on
+// PostgreSQL (and one await each on either), so rows go in multi-row INSERTs of up to 500.
+// Chunk sizes are 500 or a power of two, so each table needs at most ten statement texts
+// (both adapters cache prepared statements by their text). The upserts' ON CONFLICT
+// clauses are those of anki.ts, own-cards.ts and study.ts.
+import type { Db } from '../sql/db'
+import type { AnkiCardLinkRecord } from './anki'
+import type { OwnCardRecord } from './own-cards'
+import { perConnection } from './per-connection'
+import type { CardStateRecord, NewReviewLogRecord } from './study'
+
+/** Rows per statement: well under PostgreSQL's 65,535 and SQLite's 32,766 parameters at 13 columns a row. */
+const ROWS_PER_STATEMENT = 500
+
+/** The next chunk's size: 500, else the largest power of two that fits what is left. */
+function chunkSize(left: number): number {
+  if (left >= ROWS_PER_STATEMENT) return ROWS_PER_STATEMENT
+  let size = 1
+  while (size * 2 <= left) size *= 2
+  return size
+}
+
+/** `INSERT INTO table (columns) VALUES (?, …), (?, …) suffix` for `rows`, in chunks. */
+async function insertInChunks<Row>(
+  db: Db,
+  head: string,
+  suffix: string,
+  columns: number,
+  rows: readonly Row[],
+  valuesOf: (row: Row) => unknown[],
+): Promise<void> {
+  const tuple = `(${Array.from({ length: columns }, () => '?').join(', ')})`
+  for (let start = 0; start < rows.length; ) {
+    const chunk = rows.slice(start, start + chunkSize(rows.length - start))
+    start += chunk.length
+    const sql = `${head} VALUES ${chunk.map(() => tuple).join(', ')} ${suffix}`
+    await db.run(sql, ...chunk.flatMap(valuesOf))
+  }
+}
+
+/** The last of each key only: one multi-row upsert may not touch a row twice on PostgreSQL (SQLite's last one wins anyway). */
+function lastByKey<Row>(rows: readonly Row[], keyOf: (row: Row) => string): Row[] {
+  return [...new Map(rows.map((row) => [keyOf(row), row])).values()]
+}
+
+function prepareAnkiImportWrites(db: Db) {
+  return {
+    async insertOwnCards(learnerId: string, cards: readonly OwnCardRecord[]): Promise<void> {
+      await insertInChunks(
+        db,
+        `INSERT INTO own_cards (learner_id, id, title, deck_name, deck_slug, prompt, points, answer_markdown,
+           created_at_ms, updated_at_ms, format, suspended)`,
+        '',
+        12,
+        cards,
+        (card) => [
+          learnerId,
+          card.id,
+          card.title,
+          card.deckName,
+          card.deckSlug,
+          card.prompt,
+          JSON.stringify(card.points),
+          card.answerMarkdown,
+          card.createdAtMs,
+          card.updatedAtMs,
+          card.format ?? 'markdown',
+          card.suspended ? 1 : 0,
+        ],
+      )
+    },
+    async saveAnkiCardLinks(learnerId: string, links: readonly AnkiCardLinkRecord[]): Promise<void> {
+      await insertInChunks(
+        db,
+        'INSERT INTO anki_card_links (learner_id, card_id, guid, ord, note_id, only_card_of_note, source_hash)',
+        `ON CONFLICT (learner_id, card_id) DO UPDATE SET guid = excluded.guid, ord = excluded.ord,
+           note_id = excluded.note_id, only_card_of_note = excluded.only_card_of_note,
+           source_hash = excluded.source_hash`,
+        7,
+        lastByKey(links, (link) => link.cardId),
+        (link) => [
+          learnerId,
+          link.cardId,
+          link.guid,
+          link.ord,
+          link.noteId,
+          link.onlyCardOfNote ? 1 : 0,
+          link.sourceHash,
+        ],
+      )
+    },
+    /** Imported reviews; one whose attempt token is already there is left alone. */
+    async insertImportedReviewLogs(logs: readonly NewReviewLogRecord[]): Promise<void> {
+      await insertInChunks(
+        db,
+        `INSERT INTO review_logs (learner_id, card_id, attempt_token, rating, suggested_rating, points_ticked,
+           points_all, duration_ms, answer_mode, state_before, reviewed_at_ms, snapshot, due_after_ms)`,
+        'ON CONFLICT (learner_id, attempt_token) DO NOTHING',
+        13,
+        logs,
+        (log) => [
+          log.learnerId,
+          log.cardId,
+          log.attemptToken,
+          log.rating,
+          log.suggestedRating,
+          log.pointsTicked,
+          log.pointsAll,
+          log.durationMs,
+          log.answerMode,
+          log.stateBefore,
+          log.reviewedAtMs,
+          log.snapshot,
+          log.dueAfterMs,
+        ],
+      )
+    },
+    async saveCardStates(learnerId: string, states: readonly CardStateRecord[]): Promise<void> {
+      await insertInChunks(
+        db,
+        `INSERT INTO card_states (learner_id, card_id, due_ms, stability, difficulty, elapsed_days, scheduled_days,
+           learning_steps, reps, lapses, state, last_review_ms)`,
+        `ON CONFLICT (learner_id, card_id) DO UPDATE SET due_ms = excluded.due_ms, stability = excluded.stability,
+           difficulty = excluded.difficulty, elapsed_days = excluded.elapsed_days,
+           scheduled_days = excluded.scheduled_days, learning_steps = excluded.learning_steps, reps = excluded.reps,
+           lapses = excluded.lapses, state = excluded.state, last_review_ms = excluded.last_review_ms`,
+        12,
+        lastByKey(states, (state) => state.cardId),
+        (state) => [
+          learnerId,
+          state.cardId,
+          state.dueMs,
+          state.stability,
+          state.difficulty,
+          state.elapsedDays,
+          state.scheduledDays,
+          state.learningSteps,
+          state.reps,
+          state.lapses,
+          state.state,
+          state.lastReviewMs,
+        ],
+      )
+    },
+  }
+}
+
+export type AnkiImportWrites = ReturnType<typeof prepareAnkiImportWrites>
+
+export const ankiImportWrites = perConnection(prepareAnkiImportWrites)
