@@ -3,7 +3,7 @@
 // slipping into it between its awaits).
 import Database from 'better-sqlite3'
 import pg from 'pg'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { connectionConfig } from '@/db/pg'
 import { createTestDatabase, type TestDatabase } from '@/tests/pg/database'
 import type { Db } from './db'
@@ -139,5 +139,26 @@ describe('the SQLite gate', () => {
     // Its write waited for the rollback instead of joining the transaction and vanishing with it.
     expect(await outside).toBe(1)
     expect(sqlite.prepare('SELECT id FROM items ORDER BY id').all()).toEqual([{ id: 2 }])
+  })
+})
+
+describe('the PostgreSQL layer bundled twice', () => {
+  it('gives two copies of the module on one pool no clashing statement names', async () => {
+    // Next bundles db/ into more than one chunk per process; every copy shares the process's pool.
+    vi.resetModules()
+    const { pgDb: otherPgDb } = await import('./pg-db')
+    const first = pgDb(pool)
+    const second = otherPgDb(pool)
+    expect(second).not.toBe(first)
+    await pool.query('DELETE FROM items')
+    // Different texts, first used in a different order by each copy, on the same pooled connections.
+    for (let i = 0; i < 5; i++) {
+      await first.run('INSERT INTO items VALUES (?, ?, ?, 0)', i * 2 + 1, 'a', 0)
+      expect(await second.get('SELECT count(*) AS n FROM items WHERE learner_id = ?', 'a')).toEqual({
+        n: i + 1,
+      })
+      await second.run('INSERT INTO items VALUES (?, ?, ?, 1)', i * 2 + 2, 'b', 1)
+      expect(await first.get('SELECT count(*) AS n FROM items WHERE done')).toEqual({ n: i + 1 })
+    }
   })
 })

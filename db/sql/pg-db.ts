@@ -5,6 +5,7 @@
 // `lockKey` takes a transaction-scoped advisory lock first: one learner's writes queue across
 // every instance, as they queue on SQLite's one writer.
 import { AsyncLocalStorage } from 'node:async_hooks'
+import { createHash } from 'node:crypto'
 import pg from 'pg'
 import { retrying } from '../pg-transaction'
 import { type Db, namedValues, type Params, type RunResult, type TransactionOptions } from './db'
@@ -44,6 +45,8 @@ export function pgDb(pool: pg.Pool): Db {
 
 function createPgDb(pool: pg.Pool): Db {
   // Each text gets a name, so every pooled connection parses and plans it once (a prepared statement).
+  // Named by a hash of the text: Next bundles this module more than once per process, and every copy
+  // shares the process's pool, so a counter would give two texts one name.
   const statements = new Map<string, PgStatement & { name: string }>()
   const types = sqliteLikeTypes(pool)
   // Inside a transaction every call, through `tx` or not, runs on its connection: a call on the
@@ -53,7 +56,10 @@ function createPgDb(pool: pg.Pool): Db {
   const query = (client: Client, sql: string, params: Params, arrays = false): Promise<pg.QueryResult> => {
     let statement = statements.get(sql)
     if (!statement) {
-      statement = { ...toPostgres(sql), name: `drill_${statements.size + 1}` }
+      statement = {
+        ...toPostgres(sql),
+        name: `drill_${createHash('sha256').update(sql).digest('hex').slice(0, 24)}`,
+      }
       statements.set(sql, statement)
     }
     const named = statement.names && namedValues(params)
