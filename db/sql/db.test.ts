@@ -147,10 +147,12 @@ describe('the PostgreSQL layer bundled twice', () => {
     // Next bundles db/ into more than one chunk per process; every copy shares the process's pool.
     vi.resetModules()
     const { pgDb: otherPgDb } = await import('./pg-db')
-    const first = pgDb(pool)
-    const second = otherPgDb(pool)
+    // One connection, so both copies' statements meet on it.
+    const single = new pg.Pool({ ...connectionConfig(database.url), max: 1 })
+    const first = pgDb(single)
+    const second = otherPgDb(single)
     expect(second).not.toBe(first)
-    await pool.query('DELETE FROM items')
+    await single.query('DELETE FROM items')
     // Different texts, first used in a different order by each copy, on the same pooled connections.
     for (let i = 0; i < 5; i++) {
       await first.run('INSERT INTO items VALUES (?, ?, ?, 0)', i * 2 + 1, 'a', 0)
@@ -160,5 +162,6 @@ describe('the PostgreSQL layer bundled twice', () => {
       await second.run('INSERT INTO items VALUES (?, ?, ?, 1)', i * 2 + 2, 'b', 1)
       expect(await first.get('SELECT count(*) AS n FROM items WHERE done')).toEqual({ n: i + 1 })
     }
+    await single.end()
   })
 })
