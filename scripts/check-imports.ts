@@ -78,6 +78,13 @@ const PRODUCTION_ROOTS = ['app', 'components', 'lib', 'scripts', 'proxy.ts', 'in
 const ENGINE_ENTRIES = ['lib/engine', 'lib/engine/index', 'lib/engine/client']
 // `.prepare('…')`, `.prepare(\`…\`)` or `.prepare<…>(…)`: an SQL statement (Next's `app.prepare()` takes none).
 const SQL_PREPARE = /\.prepare\s*(?:<[^>]*>\s*)?\(\s*['"`]/g
+/**
+ * The app's raw SQLite connection (db/client `sqlite()`) belongs to the payments side; study data goes
+ * through `studyDb()`, which is PostgreSQL when DRILL_DATABASE_URL says so. A study read on `sqlite()`
+ * would quietly stay on each instance's own file.
+ */
+const RAW_CONNECTION = /\bsqlite\(\)/g
+const RAW_CONNECTION_ALLOWED = ['lib/live', 'app/api/bench', 'scripts']
 
 // The checker's own test writes broken imports as fixture strings.
 const FIXTURE_FILES = ['scripts/check-imports.test.ts']
@@ -109,6 +116,17 @@ export function checkImports(root: string): ImportProblem[] {
           file: rel,
           specifier: '.prepare(…)',
           rule: 'SQL is prepared only in db/ and lib/engine/',
+        })
+    if (
+      PRODUCTION_ROOTS.some((r) => inside(rel, r)) &&
+      !isTest &&
+      !RAW_CONNECTION_ALLOWED.some((r) => inside(rel, r))
+    )
+      for (const _ of stripComments(text).matchAll(RAW_CONNECTION))
+        problems.push({
+          file: rel,
+          specifier: 'sqlite()',
+          rule: 'study data goes through studyDb(); sqlite() is the payments side (lib/live)',
         })
     for (const specifier of importsOf(text)) {
       const to = target(root, file, specifier)?.split(path.sep).join('/')
@@ -157,7 +175,9 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
     console.error(
       p.specifier === '.prepare(…)'
         ? `${p.file}: calls .prepare(…) — ${p.rule}`
-        : `${p.file}: imports "${p.specifier}" — ${p.rule}`,
+        : p.specifier === 'sqlite()'
+          ? `${p.file}: calls sqlite() — ${p.rule}`
+          : `${p.file}: imports "${p.specifier}" — ${p.rule}`,
     )
   const long = checkFunctionLengths(root, FUNCTION_LENGTH_DIRS, MAX_FUNCTION_LINES)
   for (const f of long)
@@ -169,6 +189,6 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
     process.exit(1)
   }
   console.log(
-    'house rules hold: lib/engine is sealed and entered through its two entries; lib/ imports nothing from components/ or app/; lib/srs and lib/decks know no drills; SQL lives in db/; simulator functions ≤ 70 lines',
+    'house rules hold: lib/engine is sealed and entered through its two entries; lib/ imports nothing from components/ or app/; lib/srs and lib/decks know no drills; SQL lives in db/; study data goes through studyDb(); simulator functions ≤ 70 lines',
   )
 }
