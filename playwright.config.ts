@@ -80,6 +80,9 @@ export default defineConfig({
       name: POSTGRES_PROJECT,
       workers: 1,
       use: { baseURL: postgresBaseURL },
+      // The sandbox runs the simulator on its own in-memory SQLite whatever DRILL_DATABASE_URL says
+      // (it stores nothing); once is enough, and it keeps the two projects the same length.
+      testIgnore: ['sandbox.spec.ts'],
     },
   ],
   // Started in order, each once it answers: the sqlite server's command makes the build the
