@@ -1,4 +1,4 @@
-// The PostgreSQL adapters' two habits (db/engine-store-pg.ts, db/provider-ledger-pg.ts): a
+// The PostgreSQL adapters' two habits (db/engine-store-pg.ts, db/provider-ledger-pg.ts, db/sql/pg-db.ts): a
 // step that meets a serialization failure or a deadlock (40001, 40P01) was rolled back whole
 // and simply runs again; and a transaction begins and ends inside one call, on one pooled
 // connection, at READ COMMITTED.

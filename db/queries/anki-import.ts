@@ -9,6 +9,7 @@ import type { AnkiCardLinkRecord } from './anki'
 import type { OwnCardRecord } from './own-cards'
 import { perConnection } from './per-connection'
 import type { CardStateRecord, NewReviewLogRecord } from './study'
+import { transferQueries } from './transfer'
 
 /** Rows per statement: well under PostgreSQL's 65,535 and SQLite's 32,766 parameters at 13 columns a row. */
 const ROWS_PER_STATEMENT = 500
@@ -91,30 +92,9 @@ function prepareAnkiImportWrites(db: Db) {
       )
     },
     /** Imported reviews; one whose attempt token is already there is left alone. */
+    /** The history, as an export import adds it (db/queries/transfer.ts: the same columns and conflict rule). */
     async insertImportedReviewLogs(logs: readonly NewReviewLogRecord[]): Promise<void> {
-      await insertInChunks(
-        db,
-        `INSERT INTO review_logs (learner_id, card_id, attempt_token, rating, suggested_rating, points_ticked,
-           points_all, duration_ms, answer_mode, state_before, reviewed_at_ms, snapshot, due_after_ms)`,
-        'ON CONFLICT (learner_id, attempt_token) DO NOTHING',
-        13,
-        logs,
-        (log) => [
-          log.learnerId,
-          log.cardId,
-          log.attemptToken,
-          log.rating,
-          log.suggestedRating,
-          log.pointsTicked,
-          log.pointsAll,
-          log.durationMs,
-          log.answerMode,
-          log.stateBefore,
-          log.reviewedAtMs,
-          log.snapshot,
-          log.dueAfterMs,
-        ],
-      )
+      await transferQueries(db).insertReviewLogs(logs)
     },
     async saveCardStates(learnerId: string, states: readonly CardStateRecord[]): Promise<void> {
       await insertInChunks(

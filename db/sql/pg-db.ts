@@ -7,7 +7,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks'
 import { createHash } from 'node:crypto'
 import pg from 'pg'
-import { retrying } from '../pg-transaction'
+import { transaction } from '../pg-transaction'
 import { type Db, namedValues, type Params, type RunResult, type TransactionOptions } from './db'
 import { type PgStatement, toPostgres } from './translate'
 
@@ -107,30 +107,13 @@ function createPgDb(pool: pg.Pool): Db {
     transaction<T>(body: (tx: Db) => Promise<T>, options?: TransactionOptions): Promise<T> {
       const open = inTransaction.getStore()
       if (open) return body(on(open))
-      return retrying(async () => {
-        const client = await pool.connect()
-        let broken: Error | undefined
-        try {
-          await client.query('BEGIN ISOLATION LEVEL READ COMMITTED')
-          if (options?.lockKey !== undefined) {
-            await client.query({
-              text: 'SELECT pg_advisory_xact_lock(hashtextextended($1, 0))',
-              values: [options.lockKey],
-            })
-          }
-          const result = await inTransaction.run(client, () => body(on(client)))
-          await client.query('COMMIT')
-          return result
-        } catch (error) {
-          try {
-            await client.query('ROLLBACK')
-          } catch (rollbackError) {
-            broken = rollbackError as Error // the connection is gone: drop it from the pool
-          }
-          throw error
-        } finally {
-          client.release(broken)
-        }
+      return transaction(pool, async (client) => {
+        if (options?.lockKey !== undefined)
+          await client.query({
+            text: 'SELECT pg_advisory_xact_lock(hashtextextended($1, 0))',
+            values: [options.lockKey],
+          })
+        return inTransaction.run(client, () => body(on(client)))
       })
     },
   }
