@@ -4,15 +4,11 @@
 // dues into the final window, the stats read the same inputs, fitted FSRS parameters come back
 // exactly — and, on PostgreSQL, two pools on one database (two app instances): one file
 // imported on both at once lands once, and a review written on one shows on the other's stats.
-import pg from 'pg'
 import { Rating } from 'ts-fsrs'
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
-import { migratePostgres } from '@/db/migrate-pg'
-import { connectionConfig } from '@/db/pg'
+import { beforeEach, describe, expect, test } from 'vitest'
 import { planQueries } from '@/db/queries/plan'
 import { studyQueries } from '@/db/queries/study'
 import type { Db } from '@/db/sql/db'
-import { pgDb } from '@/db/sql/pg-db'
 import { sqliteDb } from '@/db/sql/sqlite-db'
 import { builtInDeckSource, deckRegistry, ownDeckSource } from '@/lib/decks'
 import { dayNumberIsoDate } from '@/lib/plan/final-window'
@@ -29,7 +25,7 @@ import {
 import { exportStudyState } from '@/lib/transfer/export'
 import { importStudyState } from '@/lib/transfer/import'
 import { addLearner, freshDatabase, recordReview } from '@/lib/transfer/testing'
-import { createTestDatabase, type TestDatabase } from '@/tests/pg/database'
+import { twoInstanceAdapters } from '@/tests/pg/two-instances'
 
 const alice = '11111111-1111-4111-8111-111111111111'
 const bob = '22222222-2222-4222-8222-222222222222'
@@ -43,45 +39,11 @@ const fitted = [
   0.601, 1.873, 0, 0, 0, 0.1,
 ]
 
-let database: TestDatabase
-const pools: pg.Pool[] = []
-
-beforeAll(async () => {
-  database = await createTestDatabase('plan_stats_pg')
-  await migratePostgres(database.url, { demoAccounts: false })
-}, 60_000)
-
-afterAll(async () => {
-  await Promise.all(pools.map((pool) => pool.end()))
-  await database?.drop()
+const adapters = twoInstanceAdapters({
+  prefix: 'plan_stats_pg',
+  tables: ['review_requests', 'review_logs', 'card_states', 'learner_settings', 'own_cards', 'learners'],
+  connectionsPerPool: 4,
 })
-
-function pgPoolDb(): Db {
-  const pool = new pg.Pool({ ...connectionConfig(database.url), max: 4 })
-  pools.push(pool)
-  return pgDb(pool)
-}
-
-/** Two Dbs on one database: on PostgreSQL two pools (two app instances); on SQLite one file twice. */
-const adapters: { name: string; open(): Promise<[Db, Db]> }[] = [
-  {
-    name: 'SQLite',
-    open: async () => {
-      const db = sqliteDb(freshDatabase())
-      return [db, db]
-    },
-  },
-  {
-    name: 'PostgreSQL',
-    open: async () => {
-      const [a, b] = [pgPoolDb(), pgPoolDb()]
-      await a.run(
-        'TRUNCATE review_requests, review_logs, card_states, learner_settings, own_cards, learners CASCADE',
-      )
-      return [a, b]
-    },
-  },
-]
 
 /** Alice: settings, six reviews of three cards over seven weeks (the review loop's own writes). */
 async function seedAlice(db: Db) {

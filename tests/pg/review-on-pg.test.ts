@@ -3,15 +3,10 @@
 // the day's queue and device links — and, on PostgreSQL, two pools on one database (two app
 // instances) given the same grade at once record it once: the learner's advisory lock
 // serializes them and the claimed attempt token (or key) answers the second as a replay.
-import pg from 'pg'
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
-import { migratePostgres } from '@/db/migrate-pg'
-import { connectionConfig } from '@/db/pg'
+import { beforeEach, describe, expect, test } from 'vitest'
 import { reviewRequestQueries } from '@/db/queries/review-requests'
 import { studyQueries } from '@/db/queries/study'
 import type { Db } from '@/db/sql/db'
-import { pgDb } from '@/db/sql/pg-db'
-import { sqliteDb } from '@/db/sql/sqlite-db'
 import { saveDisabledDecks } from '@/lib/decks'
 import { createLinkCode, redeemLinkCode } from '@/lib/devices/link'
 import {
@@ -29,8 +24,8 @@ import {
 import { GRADE_CLAIM_LEASE_MS, gradeFingerprint } from '@/lib/review/grade-key'
 import { inTimeOrder, replayGrades } from '@/lib/srs/replay'
 import { type GradeRating, Rating, suggestRecallRating } from '@/lib/srs/rubric'
-import { createTestDatabase, type TestDatabase } from '@/tests/pg/database'
-import { addLearnerOn, deck, fivePointCard, freshDatabase, reviewLogCountOn } from '@/tests/study/fixtures'
+import { twoInstanceAdapters } from '@/tests/pg/two-instances'
+import { addLearnerOn, deck, fivePointCard, reviewLogCountOn } from '@/tests/study/fixtures'
 
 const alice = '11111111-1111-4111-8111-111111111111'
 const bob = '22222222-2222-4222-8222-222222222222'
@@ -38,50 +33,19 @@ const t0 = Date.parse('2026-03-10T10:00:00Z')
 const HOUR = 3_600_000
 const allPoints = fivePointCard.points.map((p) => p.id)
 
-let database: TestDatabase
-const pools: pg.Pool[] = []
-
-beforeAll(async () => {
-  database = await createTestDatabase('review_pg')
-  await migratePostgres(database.url, { demoAccounts: false })
+const adapters = twoInstanceAdapters({
+  prefix: 'review_pg',
+  tables: [
+    'review_requests',
+    'review_logs',
+    'card_states',
+    'learner_settings',
+    'link_codes',
+    'devices',
+    'learners',
+  ],
+  connectionsPerPool: 6,
 })
-
-afterAll(async () => {
-  await Promise.all(pools.map((pool) => pool.end()))
-  await database?.drop()
-})
-
-/** Two Dbs on one database: on PostgreSQL two pools (two app instances); on SQLite one file twice. */
-interface Adapter {
-  name: string
-  open(): Promise<[Db, Db]>
-}
-
-const adapters: Adapter[] = [
-  {
-    name: 'SQLite',
-    open: async () => {
-      const db = sqliteDb(freshDatabase())
-      return [db, db]
-    },
-  },
-  {
-    name: 'PostgreSQL',
-    open: async () => {
-      const open = () => {
-        const pool = new pg.Pool({ ...connectionConfig(database.url), max: 6 })
-        pools.push(pool)
-        return pgDb(pool)
-      }
-      const [a, b] = [open(), open()]
-      // One database for the file: every test starts from empty study tables.
-      await a.run(
-        'TRUNCATE review_requests, review_logs, card_states, learner_settings, link_codes, devices, learners CASCADE',
-      )
-      return [a, b]
-    },
-  },
-]
 
 function gradeInput(learnerId: string, overrides: Partial<GradeInput> = {}): GradeInput {
   return {
