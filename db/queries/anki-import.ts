@@ -1,28 +1,17 @@
 // The rows an Anki import adds, written in bulk: a package brings thousands of cards and
 // tens of thousands of reviews. One statement per row would be one round trip each on
-// PostgreSQL (and one await each on either), so rows go in multi-row INSERTs of up to 500.
-// Chunk sizes are 500 or a power of two, so each table needs at most ten statement texts
-// (both adapters cache prepared statements by their text). The upserts' ON CONFLICT
+// PostgreSQL (and one await each on either), so rows go in multi-row INSERTs of up to 500,
+// cut by batches.ts (the same sizes as the study-state import). The upserts' ON CONFLICT
 // clauses are those of anki.ts, own-cards.ts and study.ts.
 import type { Db } from '../sql/db'
 import type { AnkiCardLinkRecord } from './anki'
+import { inBatches, placeholders } from './batches'
 import type { OwnCardRecord } from './own-cards'
 import { perConnection } from './per-connection'
 import type { CardStateRecord, NewReviewLogRecord } from './study'
 import { transferQueries } from './transfer'
 
-/** Rows per statement: well under PostgreSQL's 65,535 and SQLite's 32,766 parameters at 13 columns a row. */
-const ROWS_PER_STATEMENT = 500
-
-/** The next chunk's size: 500, else the largest power of two that fits what is left. */
-function chunkSize(left: number): number {
-  if (left >= ROWS_PER_STATEMENT) return ROWS_PER_STATEMENT
-  let size = 1
-  while (size * 2 <= left) size *= 2
-  return size
-}
-
-/** `INSERT INTO table (columns) VALUES (?, …), (?, …) suffix` for `rows`, in chunks. */
+/** `INSERT INTO table (columns) VALUES (?, …), (?, …) suffix` for `rows`, in batches. */
 async function insertInChunks<Row>(
   db: Db,
   head: string,
@@ -31,13 +20,11 @@ async function insertInChunks<Row>(
   rows: readonly Row[],
   valuesOf: (row: Row) => unknown[],
 ): Promise<void> {
-  const tuple = `(${Array.from({ length: columns }, () => '?').join(', ')})`
-  for (let start = 0; start < rows.length; ) {
-    const chunk = rows.slice(start, start + chunkSize(rows.length - start))
-    start += chunk.length
-    const sql = `${head} VALUES ${chunk.map(() => tuple).join(', ')} ${suffix}`
-    await db.run(sql, ...chunk.flatMap(valuesOf))
-  }
+  for (const batch of inBatches(rows))
+    await db.run(
+      `${head} VALUES ${placeholders(columns, batch.length)} ${suffix}`,
+      ...batch.flatMap(valuesOf),
+    )
 }
 
 /** The last of each key only: one multi-row upsert may not touch a row twice on PostgreSQL (SQLite's last one wins anyway). */

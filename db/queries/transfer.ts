@@ -5,6 +5,7 @@
 // batch statements write the same columns, with the same conflict rules, as the review
 // loop's own (study.ts upsertCardState, claimReview).
 import type { Db } from '../sql/db'
+import { inBatches, placeholders } from './batches'
 import { perConnection } from './per-connection'
 import {
   type CardStateRecord,
@@ -13,29 +14,6 @@ import {
   reviewLogColumns,
 } from './study'
 
-/**
- * Rows per batch statement: a list is cut into these sizes (largest first), so each batch
- * statement has at most this many texts (each prepared once per connection). 13 columns ×
- * 500 rows stays under SQLite's 32,766 and PostgreSQL's 65,535 parameters.
- */
-const BATCH_SIZES = [500, 100, 20, 5, 1] as const
-
-/** `items` cut into batches of BATCH_SIZES, in order. */
-export function inBatches<T>(items: readonly T[]): T[][] {
-  const batches: T[][] = []
-  let at = 0
-  for (const size of BATCH_SIZES)
-    while (items.length - at >= size) {
-      batches.push(items.slice(at, at + size))
-      at += size
-    }
-  return batches
-}
-
-const placeholders = (columns: number, rows: number) => {
-  const row = `(${Array.from({ length: columns }, () => '?').join(', ')})`
-  return Array.from({ length: rows }, () => row).join(', ')
-}
 const list = (n: number) => Array.from({ length: n }, () => '?').join(', ')
 
 const cardStateInsertColumns = `learner_id, card_id, due_ms, stability, difficulty, elapsed_days, scheduled_days,
