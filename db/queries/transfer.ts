@@ -21,6 +21,19 @@ const cardStateInsertColumns = `learner_id, card_id, due_ms, stability, difficul
 const reviewLogInsertColumns = `learner_id, card_id, attempt_token, rating, suggested_rating, points_ticked, points_all,
   duration_ms, answer_mode, state_before, reviewed_at_ms, snapshot, due_after_ms`
 
+/** Every row `statementFor(n)` answers for the learner and `items` (n of them per statement), asked in batches. */
+async function learnerRowsIn<Row extends unknown[]>(
+  db: Db,
+  statementFor: (n: number) => string,
+  learnerId: string,
+  items: readonly unknown[],
+): Promise<Row[]> {
+  const rows: Row[] = []
+  for (const batch of inBatches(items))
+    rows.push(...(await db.values<Row>(statementFor(batch.length), learnerId, ...batch)))
+  return rows
+}
+
 function prepareTransferQueries(db: Db) {
   const statements = {
     reviewLogs: `SELECT ${reviewLogColumns} FROM review_logs WHERE learner_id = ? ORDER BY reviewed_at_ms, id`,
@@ -73,15 +86,8 @@ function prepareTransferQueries(db: Db) {
       learnerId: string
       attemptTokens: readonly string[]
     }): Promise<Set<string>> {
-      const found = new Set<string>()
-      for (const batch of inBatches(attemptTokens))
-        for (const [token] of await db.values<[string]>(
-          statements.tokensIn(batch.length),
-          learnerId,
-          ...batch,
-        ))
-          found.add(token)
-      return found
+      const rows = await learnerRowsIn<[string]>(db, statements.tokensIn, learnerId, attemptTokens)
+      return new Set(rows.map(([token]) => token))
     },
     /** The learner's reviews at any of these times, as `cardId reviewedAtMs` keys (cardTimeKey). */
     async findCardTimesIn({
@@ -91,15 +97,10 @@ function prepareTransferQueries(db: Db) {
       learnerId: string
       reviewedAtMs: readonly number[]
     }): Promise<Set<string>> {
-      const found = new Set<string>()
-      for (const batch of inBatches([...new Set(reviewedAtMs)]))
-        for (const [cardId, at] of await db.values<[string, number]>(
-          statements.cardTimesIn(batch.length),
-          learnerId,
-          ...batch,
-        ))
-          found.add(cardTimeKey(cardId, at))
-      return found
+      const rows = await learnerRowsIn<[string, number]>(db, statements.cardTimesIn, learnerId, [
+        ...new Set(reviewedAtMs),
+      ])
+      return new Set(rows.map(([cardId, at]) => cardTimeKey(cardId, at)))
     },
     /** Each of these cards' stored last review (null: never reviewed); a card not stored is absent. */
     async findLastReviewsIn({
@@ -109,15 +110,11 @@ function prepareTransferQueries(db: Db) {
       learnerId: string
       cardIds: readonly string[]
     }): Promise<Map<string, number | null>> {
-      const found = new Map<string, number | null>()
-      for (const batch of inBatches([...new Set(cardIds)]))
-        for (const [cardId, lastReviewMs] of await db.values<[string, number | null]>(
-          statements.lastReviewsIn(batch.length),
-          learnerId,
-          ...batch,
-        ))
-          found.set(cardId, lastReviewMs)
-      return found
+      return new Map(
+        await learnerRowsIn<[string, number | null]>(db, statements.lastReviewsIn, learnerId, [
+          ...new Set(cardIds),
+        ]),
+      )
     },
     /** Inserts or replaces these card states (the review loop's upsert, many rows per statement). */
     async saveCardStates(learnerId: string, states: readonly CardStateRecord[]): Promise<void> {

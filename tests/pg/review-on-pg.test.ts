@@ -25,7 +25,7 @@ import { GRADE_CLAIM_LEASE_MS, gradeFingerprint } from '@/lib/review/grade-key'
 import { inTimeOrder, replayGrades } from '@/lib/srs/replay'
 import { type GradeRating, Rating, suggestRecallRating } from '@/lib/srs/rubric'
 import { twoInstanceAdapters } from '@/tests/pg/two-instances'
-import { addLearnerOn, deck, fivePointCard, reviewLogCountOn } from '@/tests/study/fixtures'
+import { addLearnerOn, deck, fivePointCard, keyedGradeBody, reviewLogCountOn } from '@/tests/study/fixtures'
 
 const alice = '11111111-1111-4111-8111-111111111111'
 const bob = '22222222-2222-4222-8222-222222222222'
@@ -68,14 +68,7 @@ function keyedInput(
   rating: GradeRating = Rating.Good,
   nowMs = t0,
 ): GradeInput {
-  const body = {
-    cardId: fivePointCard.id,
-    rating,
-    pointsTicked: ['one-key-per-intent'],
-    durationMs: 30_000,
-    answerMode: 'aloud' as const,
-    reviewedAt: new Date(t0 - 60_000).toISOString(),
-  }
+  const body = keyedGradeBody(t0, rating)
   return {
     ...gradeInput(learnerId, { attemptToken: key, rating, pointsTicked: body.pointsTicked, nowMs }),
     reviewedAtMs: Date.parse(body.reviewedAt),

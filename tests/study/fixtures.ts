@@ -79,6 +79,18 @@ export const followUpCard: StudyCard = {
 
 export const deck: readonly StudyCard[] = [fivePointCard, followUpCard]
 
+/** A grade request's body as POST /api/review/grade takes it with an Idempotency-Key, reviewed a minute before `nowMs`. */
+export function keyedGradeBody(nowMs: number, rating: 1 | 2 | 3 | 4 = 3) {
+  return {
+    cardId: fivePointCard.id,
+    rating,
+    pointsTicked: ['one-key-per-intent'],
+    durationMs: 30_000,
+    answerMode: 'aloud' as const,
+    reviewedAt: new Date(nowMs - 60_000).toISOString(),
+  }
+}
+
 export function cardStateRow(sqlite: Sqlite, learnerId: string, cardId: string) {
   return sqlite
     .prepare('SELECT * FROM card_states WHERE learner_id = ? AND card_id = ?')

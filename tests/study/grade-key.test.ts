@@ -8,7 +8,7 @@ import { sqliteDb } from '@/db/sql/sqlite-db'
 import { type GradeInput, gradeReview } from '@/lib/review'
 import { GRADE_CLAIM_LEASE_MS, gradeFingerprint } from '@/lib/review/grade-key'
 import { Rating, suggestRecallRating } from '@/lib/srs/rubric'
-import { addLearner, deck, fivePointCard, freshDatabase, reviewLogCount } from './fixtures'
+import { addLearner, deck, fivePointCard, freshDatabase, keyedGradeBody, reviewLogCount } from './fixtures'
 
 const alice = '11111111-1111-4111-8111-111111111111'
 const bob = '22222222-2222-4222-8222-222222222222'
@@ -22,16 +22,7 @@ beforeEach(() => {
   addLearner(sqlite, bob)
 })
 
-function body(rating: 1 | 2 | 3 | 4 = 3) {
-  return {
-    cardId: fivePointCard.id,
-    rating,
-    pointsTicked: ['one-key-per-intent'],
-    durationMs: 30_000,
-    answerMode: 'aloud' as const,
-    reviewedAt: new Date(t0 - 60_000).toISOString(),
-  }
-}
+const body = (rating: 1 | 2 | 3 | 4 = 3) => keyedGradeBody(t0, rating)
 
 function send(learnerId: string, request = body(), nowMs = t0) {
   const input: GradeInput = {
