@@ -177,7 +177,9 @@ test("a drill with twenty clients keeps its timeline legible: shared lanes first
     )
     .toBe(true)
   expect(await page.evaluate(() => window.scrollY)).toBe(0)
-  // Keyboard only: the focused diagram scrolls with the arrow keys.
+  // Keyboard only: the focused diagram scrolls with the arrow keys. Once the player has hydrated:
+  // a press while the drawing still streams in can be cut short when the box re-follows the step.
+  await expect(page.getByRole('button', { name: 'Step back' })).toBeEnabled()
   await diagram.focus()
   await page.keyboard.press('ArrowRight')
   await expect.poll(() => diagram.evaluate((box) => box.scrollLeft)).toBeGreaterThan(0)
