@@ -33,6 +33,7 @@ export interface AnkiNoteRow {
   mid: number
   flds: string
   data: string | null
+  tags: string | null
 }
 export interface AnkiCardRow {
   id: number
@@ -108,7 +109,7 @@ export function ankiDeckRows(db: Db): AnkiDeckRow[] {
 }
 
 export function ankiNoteRows(db: Db): AnkiNoteRow[] {
-  return db.prepare('SELECT id, guid, mid, flds, data FROM notes ORDER BY id').all() as AnkiNoteRow[]
+  return db.prepare('SELECT id, guid, mid, flds, data, tags FROM notes ORDER BY id').all() as AnkiNoteRow[]
 }
 
 export function ankiCardRows(db: Db): AnkiCardRow[] {

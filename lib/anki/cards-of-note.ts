@@ -1,13 +1,15 @@
-// An Anki note → the Drill cards it becomes (issue 26):
+// An Anki note → the Drill cards it becomes (issue 26, issue 38):
 // - Basic, Basic (and reversed card), optional reversed, type in the answer: one
 //   card per Anki card, the prompt the fields its template's question shows, the
 //   answer the fields its answer adds;
 // - Cloze: one card per cloze number, the prompt with that deletion hidden, the
 //   answer the full text (and Back Extra);
-// - any other note type: one card, the first template's question fields as the
-//   prompt, every other field as the answer.
+// - any other note type: one card per Anki card, each template rendered as Anki
+//   renders it (custom-card.ts); from a text export, which holds no templates, one
+//   card: the first field as the prompt, every other field as the answer.
 // The HTML here is the raw field content; the import sanitizes it.
 import { clozeAnswer, clozeNumbersOf, clozeQuestion } from './cloze'
+import { customCardSides } from './custom-card'
 import type { AnkiCard, AnkiNote, AnkiNoteType } from './model'
 import { NEW_CARD_TYPE, SUSPENDED_QUEUE } from './model'
 import { clozeFieldsOf, requiredFieldsOf, shownFieldsOf } from './templates'
@@ -21,13 +23,15 @@ export interface CardDraft {
   onlyCardOfNote: boolean
   deckName: string
   promptHtml: string
+  /** A card shown plainly (its template broken, its front blank in Anki): why, in one line. */
+  notice: string | null
   answerHtml: string
   /** The Anki card whose review log this card inherits (none for a text export). */
   ankiCardId: number | null
   /** Null when the file does not say (a text export): the card keeps what it had. */
   suspended: boolean | null
   isNew: boolean
-  /** Told apart in the title: "(cloze 2)", "(reverse)". */
+  /** Told apart in the title: "(cloze 2)", "(reverse)", a custom template's name. */
   variant: string
 }
 
@@ -86,23 +90,27 @@ export function draftsOfNote(
   note: AnkiNote,
   type: AnkiNoteType | undefined,
   cards: readonly AnkiCard[] | null,
-  deckNameOf: (card: AnkiCard | null) => string,
+  deckOf: (card: AnkiCard | null) => { drill: string; anki: string },
 ): NoteOutcome {
   if (!type) return { drafts: [], skipped: 'its note type is missing from the collection' }
   const values = fieldMap(note, type)
   let slots = slotsOf(type, values, cards)
   if (slots.length === 0) return { drafts: [], skipped: 'the note has no cards' }
   const custom = !type.cloze && type.stock === null
-  // A note type of the learner's own making becomes one card: its first template's.
-  if (custom) slots = [slots.reduce((first, slot) => (slot.ord < first.ord ? slot : first))]
+  // A text export holds no templates: a note type of the learner's own making is one card there.
+  const plainCustom = custom && cards === null
+  if (plainCustom) slots = [slots.reduce((first, slot) => (slot.ord < first.ord ? slot : first))]
   const drafts: CardDraft[] = []
   const reasons = new Set<string>()
   for (const slot of slots) {
+    const deck = deckOf(slot.card)
     const sides = type.cloze
       ? clozeSides(type, values, slot.ord)
-      : custom
+      : plainCustom
         ? customSides(type, values)
-        : standardSides(type, values, slot.ord)
+        : custom
+          ? customCardSides(type, note, slot.card, slot.ord, deck.anki)
+          : standardSides(type, values, slot.ord)
     if (typeof sides === 'string') {
       reasons.add(sides)
       continue
@@ -112,25 +120,27 @@ export function draftsOfNote(
       ord: slot.ord,
       noteId: note.id,
       onlyCardOfNote: type.stock === 'basic' && slots.length === 1,
-      deckName: deckNameOf(slot.card),
+      deckName: deck.drill,
       promptHtml: sides.prompt,
+      notice: sides.notice ?? null,
       answerHtml: sides.answer,
       ankiCardId: slot.card?.id ?? null,
       suspended: slot.card ? slot.card.queue === SUSPENDED_QUEUE : null,
       isNew: slot.card ? slot.card.type === NEW_CARD_TYPE : true,
-      variant: type.cloze
-        ? slots.length > 1
-          ? ` (cloze ${slot.ord + 1})`
-          : ''
-        : slot.ord > 0
-          ? ' (reverse)'
-          : '',
+      variant: variantOf(type, slot.ord, slots.length, plainCustom),
     })
   }
   return { drafts, skipped: drafts.length === 0 ? ([...reasons][0] ?? 'no card could be made') : null }
 }
 
-type Sides = { prompt: string; answer: string } | string
+function variantOf(type: AnkiNoteType, ord: number, slotCount: number, plainCustom: boolean): string {
+  if (type.cloze) return slotCount > 1 ? ` (cloze ${ord + 1})` : ''
+  if (type.stock === null && !plainCustom)
+    return type.templates.length > 1 ? ` (${type.templates[ord]?.name || `card ${ord + 1}`})` : ''
+  return ord > 0 ? ' (reverse)' : ''
+}
+
+type Sides = { prompt: string; answer: string; notice?: string | null } | string
 
 function withPrompt(prompt: string, answer: string): Sides {
   return isBlank(prompt) ? 'its prompt is empty' : { prompt, answer }

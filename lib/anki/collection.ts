@@ -195,6 +195,7 @@ export function readCollection(
         noteTypeId: row.mid,
         fields: String(row.flds).split('\x1f'),
         data: row.data ?? '',
+        tags: String(row.tags ?? ''),
       }),
     )
     const cards: AnkiCard[] = ankiCardRows(db)

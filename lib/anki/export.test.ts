@@ -97,7 +97,7 @@ test('the export is Anki’s legacy package: schema 11, one Basic note per card,
   const decks = (Object.values(JSON.parse(col.decks)) as { name: string }[]).map((d) => d.name)
   expect(decks).toContain('System Design')
   const notes = db.prepare('SELECT guid, flds FROM notes').all() as { guid: string; flds: string }[]
-  expect(notes).toHaveLength(8)
+  expect(notes).toHaveLength(9)
   const bucket = notes.find((note) => note.flds.startsWith('How does a token bucket'))
   expect(bucket?.flds.split('\x1f')[1]).toBe(
     '<ul class="drill-points"><li>Tokens refill at a fixed rate</li><li>The bucket size bounds a burst</li><li>Each request takes a token</li></ul>\n<div class="drill-answer"><ul>\n<li><strong>refill</strong> rate</li>\n<li>bucket <em>size</em></li>\n</ul>\n</div>',

@@ -41,10 +41,10 @@ describe.each(formats)('%s', (_name, build) => {
     expect(summary).toEqual({
       decks: [
         { name: 'System Design::Idempotency', cards: 1 },
-        { name: 'System Design', cards: 7 },
+        { name: 'System Design', cards: 8 },
       ],
-      // basic 1 + reversed 2 + cloze 2 + custom 1 (one card) + optional reversed 1 + latex 1
-      cards: 8,
+      // basic 1 + reversed 2 + cloze 2 + custom 2 (one per template) + optional reversed 1 + latex 1
+      cards: 9,
       // 6 revlog rows on the basic card, 2 not recalls (manual, filtered): 4; 1 on the reverse card
       reviews: 5,
       // key.png; fake.png is not an image and chime.mp3 a sound
@@ -64,7 +64,7 @@ describe.each(formats)('%s', (_name, build) => {
       .map((card) => card.id)
       .filter((id) => id.startsWith('anki-'))
     expect(queue).not.toContain(reverse?.id)
-    expect(queue).toHaveLength(7)
+    expect(queue).toHaveLength(8)
     const cloze = cards.filter((card) => card.id.startsWith(cardIdOfAnkiCard('cloze-guid-3', 0).slice(0, -2)))
     expect(cloze.map((card) => card.prompt).sort()).toEqual([
       'A […] refills at a fixed rate.',
@@ -72,9 +72,15 @@ describe.each(formats)('%s', (_name, build) => {
     ])
     expect(cloze[0]?.answerMarkdown).toContain('Rate limiting')
     const custom = cards.find((card) => card.id === cardIdOfAnkiCard('custom-guid-4', 0))
-    expect(custom?.prompt).toBe('Lease')
+    expect(custom?.prompt).toBe('<div>Lease</div>')
     expect(custom?.answerMarkdown).toContain('A time-limited claim on a key')
     expect(custom?.answerMarkdown).toContain('The in-flight request holds it for 30 s')
+    const recall = cards.find((card) => card.id === cardIdOfAnkiCard('custom-guid-4', 1))
+    expect(recall).toMatchObject({
+      title: 'A time-limited claim on a key (Recall)',
+      prompt: 'A time-limited claim on a key',
+      answerMarkdown: 'A time-limited claim on a key<hr />Lease',
+    })
     // The optional reverse was left empty: one card, and it is new (no state).
     const optional = cards.filter((card) =>
       card.id.includes(cardIdOfAnkiCard('optional-guid-5', 0).slice(5, 17)),
@@ -128,10 +134,10 @@ test('a .colpkg (a whole collection) imports like an .apkg', async () => {
   const summary = imported(
     await importBytes(db, 'alice', 'collection.colpkg', await modernPackage(sampleCollection)),
   )
-  expect(summary.cards).toBe(8)
+  expect(summary.cards).toBe(9)
 })
 
-test('every format gives the same cards (text exports carry no history or images)', async () => {
+test('every format gives the same cards (text exports carry no history, images or templates)', async () => {
   imported(await importBytes(db, 'alice', 'a.apkg', legacyPackage(sampleCollection)))
   imported(await importBytes(db, 'bob', 'b.apkg', await modernPackage(sampleCollection)))
   const strip = async (learnerId: string) =>
@@ -142,7 +148,11 @@ test('every format gives the same cards (text exports carry no history or images
   await addStudyLearner(db, 'carol')
   const text = imported(await importBytes(db, 'carol', 'System Design.txt', textExport(sampleCollection)))
   expect(text).toMatchObject({ cards: 8, reviews: 0, media: 0, skipped: [] })
-  expect((await strip('carol')).map((card) => card.id)).toEqual((await strip('alice')).map((card) => card.id))
+  // No templates in a text export: a note type of one's own is one card, its first.
+  const recallCard = cardIdOfAnkiCard('custom-guid-4', 1)
+  expect((await strip('carol')).map((card) => card.id)).toEqual(
+    (await strip('alice')).map((card) => card.id).filter((id) => id !== recallCard),
+  )
 })
 
 test('a text export with #html:false escapes its fields; without a deck column the file names the deck', async () => {

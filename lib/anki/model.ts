@@ -31,6 +31,8 @@ export interface AnkiNote {
   fields: string[]
   /** The notes.data column: empty in Anki; Drill's own exports keep the card there. */
   data: string
+  /** The note's tags, space-separated as Anki stores them ('' when the file does not say). */
+  tags: string
 }
 
 /** Anki's cards.type: 0 new, 1 learning, 2 review, 3 relearning; queue -1 is suspended. */

@@ -70,13 +70,19 @@ export function drillDeckName(name: string): string {
   return `${short.slice(0, 45)} (deck ${sha256(trimmed).slice(0, 8)})`
 }
 
+const escapeText = (text: string) =>
+  text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;')
+
 function fieldName(key: PropertyKey | undefined): string {
   return key === 'answerMarkdown' ? 'answer' : key === undefined ? 'content' : String(key)
 }
 
 /** From the field as Anki has it (no notes of ours, no sound tags). */
 function titleOf(promptHtml: string, variant: string, noteId: number): string {
-  const text = htmlToText(promptHtml.replace(/\[sound:[^\]]*\]/g, ''))
+  // A folded hint (`{{hint:Field}}`) is not the question.
+  const text = htmlToText(
+    promptHtml.replace(/\[sound:[^\]]*\]/g, '').replace(/<details\b[\s\S]*?<\/details>/gi, ''),
+  )
   const base =
     text.length >= 3 ? (text.length > 100 ? `${text.slice(0, 99).trimEnd()}…` : text) : `Anki note ${noteId}`
   return `${base}${variant}`.slice(0, 120)
@@ -117,7 +123,8 @@ function contentOf(draft: CardDraft, note: AnkiNote, mediaUrl: (name: string) =>
         payloadCardId: payload.cardId,
       }
   }
-  const prompt = fieldToStoredHtml(draft.promptHtml, mediaUrl)
+  const notice = draft.notice === null ? '' : `<p><em>${escapeText(draft.notice)}</em></p>\n`
+  const prompt = fieldToStoredHtml(`${notice}${draft.promptHtml}`, mediaUrl)
   const split = draft.onlyCardOfNote ? splitDrillBack(draft.answerHtml) : null
   const fitting = split && split.pointTexts.length >= 3 && split.pointTexts.length <= 7
   const answerHtml = fitting
@@ -237,8 +244,10 @@ export function prepareImport(pkg: AnkiPackage, limits: AnkiLimits): PreparedImp
     list.push(card)
     cardsByNote.set(card.noteId, list)
   }
-  const deckName = (deckId: number | undefined) =>
-    drillDeckName((deckId === undefined ? undefined : collection.decks.get(deckId)) ?? 'Default')
+  const deckOf = (deckId: number | undefined) => {
+    const anki = (deckId === undefined ? undefined : collection.decks.get(deckId)) ?? 'Default'
+    return { drill: drillDeckName(anki), anki }
+  }
 
   const drafts: { draft: CardDraft; note: AnkiNote }[] = []
   for (const note of collection.notes) {
@@ -246,7 +255,7 @@ export function prepareImport(pkg: AnkiPackage, limits: AnkiLimits): PreparedImp
       note,
       collection.noteTypes.get(note.noteTypeId),
       collection.cards ? (cardsByNote.get(note.id) ?? []) : null,
-      (card) => deckName(card ? card.deckId : collection.deckOfNote?.get(note.id)),
+      (card) => deckOf(card ? card.deckId : collection.deckOfNote?.get(note.id)),
     )
     if (outcome.skipped) skipped.push({ noteId: noteIdFor(note), reason: outcome.skipped })
     for (const draft of outcome.drafts) drafts.push({ draft, note })
@@ -311,7 +320,16 @@ export function planFrom(prepared: PreparedImport, facts: MediaFacts, limits: An
       answer: checked.data.answerMarkdown.trim(),
       points: checked.data.points,
       payloadCardId: content.payloadCardId,
-      sourceHash: sha256(JSON.stringify([draft.deckName, draft.promptHtml, draft.answerHtml, note.data])),
+      sourceHash: sha256(
+        JSON.stringify([
+          draft.deckName,
+          draft.promptHtml,
+          draft.answerHtml,
+          note.data,
+          // Only when there is one: cards imported before notices keep their hash.
+          ...(draft.notice === null ? [] : [draft.notice]),
+        ]),
+      ),
       reviews: draft.ankiCardId === null ? [] : (reviewsByCard.get(draft.ankiCardId) ?? []),
     })
   }

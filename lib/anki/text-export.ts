@@ -248,6 +248,7 @@ export function readTextExport(
       noteTypeId: type.id,
       fields,
       data: '',
+      tags: '',
     })
     deckOfNote.set(noteId, decks.get(deckName) as number)
     lineOf.set(noteId, line + bodyStart)

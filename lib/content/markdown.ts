@@ -120,6 +120,9 @@ function ankiSanitizeOptions({ mediaUrl }: AnkiHtmlOptions): sanitizeHtml.IOptio
       'small',
       'div',
       'span',
+      // Anki's `{{hint:Field}}`: folded until asked for (Anki's own is a script-driven link).
+      'details',
+      'summary',
     ],
     allowedAttributes: {
       a: ['href', 'title'],

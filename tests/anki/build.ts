@@ -15,7 +15,18 @@ import { zipSync } from 'fflate'
 import { clozeNumbersOf } from '@/lib/anki/cloze'
 import { zstdCompress } from './zstd'
 
-export type FixtureNoteType = 'basic' | 'reversed' | 'optional-reversed' | 'cloze' | 'custom'
+export type FixtureNoteType =
+  | 'basic'
+  | 'reversed'
+  | 'optional-reversed'
+  | 'cloze'
+  | 'custom'
+  /** Three templates of the learner's own: conditionals, {{FrontSide}}, filters, special fields. */
+  | 'vocab'
+  /** One template Anki cannot parse (an unclosed {{#Front}}). */
+  | 'broken'
+  /** A second template whose front is blank once its field was emptied (the card stays in Anki). */
+  | 'hinted'
 
 export interface FixtureReview {
   /** Which of the note's cards (default 0). */
@@ -41,6 +52,10 @@ export interface FixtureNote {
   reviews?: FixtureReview[]
   /** notes.data (Drill's exports keep the card there). */
   data?: string
+  /** notes.tags. */
+  tags?: string[]
+  /** The note's cards by ord, when not the ones Anki would make now (a field emptied since). */
+  cards?: number[]
 }
 
 export interface FixtureMedia {
@@ -115,11 +130,59 @@ const NOTE_TYPES: Record<
       { name: 'Recall', qfmt: '{{Definition}}', afmt: '{{FrontSide}}<hr id=answer>{{Term}}' },
     ],
   },
+  vocab: {
+    id: 1_600_000_000_006,
+    name: 'Vocabulary (3 ways)',
+    cloze: false,
+    fields: ['Word', 'Meaning', 'Example'],
+    templates: [
+      {
+        name: 'Recognise',
+        qfmt: '<div class=word>{{Word}}</div>{{#Example}}<div>{{hint:Example}}</div>{{/Example}}',
+        afmt: '{{FrontSide}}\n\n<hr id=answer>\n\n{{Meaning}}',
+      },
+      {
+        name: 'Produce',
+        qfmt: '{{Meaning}}{{^Example}}<p>(no example yet)</p>{{/Example}}',
+        afmt: '{{FrontSide}}<hr id=answer>{{Word}}{{#Example}}<br><i>{{text:Example}}</i>{{/Example}}',
+      },
+      {
+        name: 'Spell',
+        qfmt: '{{#Example}}<b>{{Card}}</b>: {{Meaning}} {{type:Word}}{{/Example}}',
+        afmt: '{{FrontSide}}<hr id=answer>{{type:Word}} · {{Deck}} · {{Tags}}',
+      },
+    ],
+  },
+  broken: {
+    id: 1_600_000_000_007,
+    name: 'Broken syntax',
+    cloze: false,
+    fields: ['Front', 'Back'],
+    templates: [{ name: 'Card 1', qfmt: '{{#Front}}{{Front}}', afmt: '{{FrontSide}}<hr id=answer>{{Back}}' }],
+  },
+  hinted: {
+    id: 1_600_000_000_008,
+    name: 'Hinted',
+    cloze: false,
+    fields: ['Front', 'Back', 'Hint'],
+    templates: [
+      { name: 'Forward', qfmt: '{{Front}}', afmt: '{{FrontSide}}<hr id=answer>{{Back}}' },
+      {
+        name: 'From the hint',
+        qfmt: '{{#Hint}}{{Hint}}{{/Hint}}',
+        afmt: '{{FrontSide}}<hr id=answer>{{Front}}',
+      },
+    ],
+  },
 }
 
 /** The ords Anki would give a note's cards. */
 export function cardOrdsOf(note: FixtureNote): number[] {
+  if (note.cards) return note.cards
   if (note.type === 'cloze') return clozeNumbersOf(note.fields[0] ?? '').map((n) => n - 1)
+  if (note.type === 'vocab') return (note.fields[2] ?? '').trim() ? [0, 1, 2] : [0, 1]
+  if (note.type === 'hinted') return (note.fields[2] ?? '').trim() ? [0, 1] : [0]
+  if (note.type === 'broken') return [0]
   if (note.type === 'reversed' || note.type === 'custom') return [0, 1]
   if (note.type === 'optional-reversed') return (note.fields[2] ?? '').trim() ? [0, 1] : [0]
   return [0]
@@ -240,7 +303,7 @@ function templateConfig(qfmt: string, afmt: string): Uint8Array {
 const NORMAL_DECK_KIND = new BinaryWriter().tag(1, 2).bytes(new Uint8Array(0)).finish()
 
 function writeRows(db: Database.Database, fixture: FixtureCollection, decks: Map<string, number>): void {
-  const insertNote = db.prepare("INSERT INTO notes VALUES (?, ?, ?, ?, -1, '', ?, ?, 0, 0, ?)")
+  const insertNote = db.prepare('INSERT INTO notes VALUES (?, ?, ?, ?, -1, ?, ?, ?, 0, 0, ?)')
   const insertCard = db.prepare(
     "INSERT INTO cards VALUES (?, ?, ?, ?, ?, -1, ?, ?, ?, ?, ?, ?, 0, 0, 0, 0, 0, '')",
   )
@@ -254,6 +317,7 @@ function writeRows(db: Database.Database, fixture: FixtureCollection, decks: Map
       note.guid,
       type.id,
       COLLECTION_CREATED_S,
+      note.tags?.length ? ` ${note.tags.join(' ')} ` : '',
       note.fields.join('\x1f'),
       note.fields[0] ?? '',
       note.data ?? '',
@@ -450,6 +514,9 @@ export function textExport(fixture: FixtureCollection, { html = true }: { html?:
     'optional-reversed': 'Basic (optional reversed card)',
     cloze: 'Cloze',
     custom: 'System design term',
+    vocab: 'Vocabulary (3 ways)',
+    broken: 'Broken syntax',
+    hinted: 'Hinted',
   }
   const lines = ['#separator:tab', `#html:${html}`, '#guid column:1', '#notetype column:2', '#deck column:3']
   for (const note of fixture.notes)

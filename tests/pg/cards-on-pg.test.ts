@@ -20,6 +20,7 @@ import { cardsToMarkdown } from '@/lib/own-cards/markdown-file'
 import { createOwnCard, deleteOwnCard, updateOwnCard } from '@/lib/own-cards/service'
 import { type FixtureNote, legacyPackage, modernPackage, PNG_1X1 } from '@/tests/anki/build'
 import { addStudyLearner, freshStudyDb } from '@/tests/anki/learners'
+import { importAsBeforeIssue38, noteTypesCollection } from '@/tests/anki/note-types'
 import { importBytes } from '@/tests/anki/run'
 import { sampleCollection, T0 } from '@/tests/anki/sample'
 import { createTestDatabase, type TestDatabase } from './database'
@@ -161,7 +162,7 @@ describe.each(adapters)('on %s', (_name, open) => {
   test('an Anki package: cards, image bytes, history and states; the same package again changes no row', async () => {
     const bytes = await modernPackage(sampleCollection)
     const first = imported(await importBytes(db, alice, 'system-design.apkg', bytes, { nowMs: NOW }))
-    expect(first).toMatchObject({ cards: 8, reviews: 5, media: 1, skipped: [] })
+    expect(first).toMatchObject({ cards: 9, reviews: 5, media: 1, skipped: [] })
     const basic = await ownCardQueries(db).getOwnCardByLearnerAndId({
       learnerId: alice,
       cardId: cardIdOfAnkiCard('basic-guid-1', 0),
@@ -199,7 +200,7 @@ describe.each(adapters)('on %s', (_name, open) => {
     ])
     expect(imported(a)).toEqual(imported(b))
     const together = await rowsOf(db, alice)
-    expect(together.ownCards).toHaveLength(8)
+    expect(together.ownCards).toHaveLength(9)
     expect(together.media).toHaveLength(1)
     expect(together.reviewLogs).toHaveLength(5)
     imported(await importBytes(db, bob, 'alone.apkg', bytes, { nowMs: NOW }))
@@ -212,9 +213,9 @@ describe.each(adapters)('on %s', (_name, open) => {
     imported(await importBytes(db, alice, 'sample.apkg', legacyPackage(sampleCollection), { nowMs: NOW }))
     const exported = await exportDeckForAnki(db, { learnerId: alice, deckName: 'System Design', nowMs: NOW })
     if (exported.kind !== 'exported') throw new Error('deck not found')
-    expect(exported).toMatchObject({ cards: 7, deckName: 'System Design' })
+    expect(exported).toMatchObject({ cards: 8, deckName: 'System Design' })
     const back = imported(await importBytes(db, bob, exported.fileName, exported.bytes, { nowMs: NOW }))
-    expect(back.cards).toBe(7)
+    expect(back.cards).toBe(8)
     const strip = async (learnerId: string) =>
       byId(await ownCardsOf(db, learnerId)).filter((card) => card.deck === 'System Design')
     expect(await strip(bob)).toEqual(await strip(alice))
@@ -256,6 +257,37 @@ describe.each(adapters)('on %s', (_name, open) => {
     )
     imported(await importBytes(db, alice, 'bulk.apkg', bytes, { nowMs: NOW + 1 }))
     expect(await rowsOf(db, alice)).toEqual(rows)
+  })
+  test("note types of one's own: every card with its history; an import from before issue 38 gains the missing cards once", async () => {
+    await importAsBeforeIssue38(db, alice, NOW)
+    const before = await rowsOf(db, alice)
+    expect(before.ownCards).toHaveLength(4)
+    const summary = imported(
+      await importBytes(db, alice, 'words.apkg', await modernPackage(noteTypesCollection), {
+        nowMs: NOW + 1,
+      }),
+    )
+    expect(summary).toMatchObject({ cards: 8, reviews: 7, skipped: [] })
+    const after = await rowsOf(db, alice)
+    expect(after.ownCards).toHaveLength(8)
+    expect(after.reviewLogs).toHaveLength(7)
+    // What was there stays: the same review rows, the first cards' ids.
+    expect(after.reviewLogs.filter((log) => before.reviewLogs.some((old) => old.id === log.id))).toEqual(
+      before.reviewLogs,
+    )
+    const ids = after.ownCards.map((card) => card.id)
+    for (const card of before.ownCards) expect(ids).toContain(card.id)
+    const spell = await ownCardQueries(db).getOwnCardByLearnerAndId({
+      learnerId: alice,
+      cardId: cardIdOfAnkiCard('vocab-guid-1', 2),
+    })
+    expect(spell?.prompt).toBe('<b>Spell</b>: Gives the same result when applied twice')
+    imported(
+      await importBytes(db, alice, 'words.apkg', await modernPackage(noteTypesCollection), {
+        nowMs: NOW + 2,
+      }),
+    )
+    expect(await rowsOf(db, alice)).toEqual(after)
   })
 })
 
