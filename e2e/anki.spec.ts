@@ -131,3 +131,33 @@ test('a file that is not an Anki package is refused with its name and the reason
   await expect(status).toContainText('anki.spec.ts: is not a zip archive')
   await expect(status).toContainText('Nothing was imported.')
 })
+
+test('a package of note types of one’s own: every card arrives, each from its own template', async ({
+  page,
+  context,
+}) => {
+  await setNow(context, '2026-03-01T10:00:00+01:00')
+  const status = await importFile(page, path.join('e2e', 'fixtures-anki', 'note-types.apkg'))
+  await expect(status).toHaveText('Imported 8 cards into 2 decks: "Words::HTTP", "Words" (7 reviews).')
+
+  await page.goto('/cards')
+  await expect(page.getByRole('region', { name: 'Deck: Words::HTTP' }).getByTestId('own-card')).toHaveCount(5)
+  await expect(
+    page.getByRole('region', { name: 'Deck: Words', exact: true }).getByTestId('own-card'),
+  ).toHaveCount(3)
+
+  // The third template: {{Card}} and the meaning; {{type:Word}} asks nothing on the question.
+  await page.goto(`/cards/${cardIdOf('vocab-guid-1', 2)}`)
+  await expect(page.getByTestId('card-prompt')).toHaveText('Spell: Gives the same result when applied twice')
+  // The first: the hint folded until asked for.
+  await page.goto(`/cards/${cardIdOf('vocab-guid-1', 0)}`)
+  const hint = page.getByTestId('card-prompt').locator('details')
+  await expect(hint.getByText('idempotent', { exact: true })).toBeHidden()
+  await hint.locator('summary').focus()
+  await page.keyboard.press('Enter')
+  await expect(hint.getByText('idempotent', { exact: true })).toBeVisible()
+  // A template Anki cannot parse: the fields plainly, with the note.
+  await page.goto(`/cards/${cardIdOf('broken-guid-3', 0)}`)
+  await expect(page.getByTestId('card-prompt')).toContainText('Shown plainly: the front template of "Card 1"')
+  await expect(page.getByTestId('card-prompt')).toContainText('Broken front')
+})

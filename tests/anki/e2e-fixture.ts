@@ -1,13 +1,16 @@
 // The Anki package e2e/anki.spec.ts uploads (e2e specs import no app code, so the file
 // is committed). One deck, "System Design": a Basic note whose answer is a list (for
 // Suggest points), a Basic note with an image and a review history, and a cloze note.
-// Regenerate with `npx tsx tests/anki/e2e-fixture.ts`; anki-e2e-fixture.test.ts
-// checks the committed file still imports as the spec expects.
+// Beside it, note-types.apkg: tests/anki/note-types.ts (note types of one's own, issue 38).
+// Regenerate with `npx tsx tests/anki/e2e-fixture.ts`; lib/anki/e2e-fixture.test.ts
+// checks the committed files still import as the spec expects.
 import fs from 'node:fs'
 import path from 'node:path'
 import { type FixtureCollection, legacyPackage, PNG_1X1 } from './build'
+import { noteTypesCollection } from './note-types'
 
 export const E2E_FIXTURE_PATH = path.join('e2e', 'fixtures-anki', 'system-design.apkg')
+export const E2E_NOTE_TYPES_PATH = path.join('e2e', 'fixtures-anki', 'note-types.apkg')
 
 const DAY = 86_400_000
 const T0 = Date.UTC(2026, 0, 5, 9)
@@ -47,5 +50,6 @@ export const e2eCollection: FixtureCollection = {
 if (import.meta.url === `file://${path.resolve(process.argv[1] ?? '')}`) {
   fs.mkdirSync(path.dirname(E2E_FIXTURE_PATH), { recursive: true })
   fs.writeFileSync(E2E_FIXTURE_PATH, legacyPackage(e2eCollection))
-  console.log(`wrote ${E2E_FIXTURE_PATH}`)
+  fs.writeFileSync(E2E_NOTE_TYPES_PATH, legacyPackage(noteTypesCollection))
+  console.log(`wrote ${E2E_FIXTURE_PATH} and ${E2E_NOTE_TYPES_PATH}`)
 }
