@@ -10,7 +10,9 @@
 //      no `next/*` and no `db/client` (time and data are passed in).
 //   5. Nothing outside db/ and lib/engine/ prepares SQL (`.prepare('…')`): study-side SQL
 //      lives in db/queries/<area>.ts. Tests and benchmarks may build raw fixtures.
-//   6. No function in the simulator (lib/engine/sim) is longer than 70 lines.
+//   6. lib/grading (the recall grader, run in the browser and on the server) imports only itself and
+//      lib/srs/rubric (the one rating rule); its tests may also load cards and use vitest and fast-check.
+//   7. No function in the simulator (lib/engine/sim) is longer than 70 lines.
 // Exit 1 with one line per broken rule.
 import fs from 'node:fs'
 import path from 'node:path'
@@ -76,6 +78,7 @@ const CODE_ROOTS = [
 /** Where SQL may be prepared at run time in production code. */
 const PRODUCTION_ROOTS = ['app', 'components', 'lib', 'scripts', 'proxy.ts', 'instrumentation.ts']
 const ENGINE_ENTRIES = ['lib/engine', 'lib/engine/index', 'lib/engine/client']
+const GRADING_MAY_IMPORT = ['lib/srs/rubric', 'lib/srs/study-card']
 // `.prepare('…')`, `.prepare(\`…\`)` or `.prepare<…>(…)`: an SQL statement (Next's `app.prepare()` takes none).
 const SQL_PREPARE = /\.prepare\s*(?:<[^>]*>\s*)?\(\s*['"`]/g
 /**
@@ -150,6 +153,11 @@ export function checkImports(root: string): ImportProblem[] {
         (specifier.startsWith('next/') || to === 'db/client' || to === 'db/client.ts')
       )
         problems.push({ file: rel, specifier, rule: 'lib/srs imports no next/* and no db/client' })
+      if (inside(rel, 'lib/grading') && !isTest) {
+        const bare = to?.replace(SOURCE, '')
+        if (bare === undefined || !(inside(bare, 'lib/grading') || GRADING_MAY_IMPORT.includes(bare)))
+          problems.push({ file: rel, specifier, rule: 'lib/grading imports only itself and lib/srs/rubric' })
+      }
       if (!isEngine) continue
       if (to !== undefined) {
         if (inside(to, 'lib/engine') || (isTest && inside(to, 'scripts'))) continue
@@ -189,6 +197,6 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
     process.exit(1)
   }
   console.log(
-    'house rules hold: lib/engine is sealed and entered through its two entries; lib/ imports nothing from components/ or app/; lib/srs and lib/decks know no drills; SQL lives in db/; study data goes through studyDb(); simulator functions ≤ 70 lines',
+    'house rules hold: lib/engine is sealed and entered through its two entries; lib/ imports nothing from components/ or app/; lib/srs and lib/decks know no drills; lib/grading is pure; SQL lives in db/; study data goes through studyDb(); simulator functions ≤ 70 lines',
   )
 }

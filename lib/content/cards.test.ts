@@ -3,6 +3,7 @@ import os from 'node:os'
 import path from 'node:path'
 import matter from 'gray-matter'
 import { afterEach, describe, expect, test } from 'vitest'
+import { suggestGrade } from '@/lib/grading'
 import { allCards, ContentError, cardById, cardsDir, loadCardsFrom, parseCardFile } from './cards'
 import { markdownToHtml } from './markdown'
 import type { Card } from './schema'
@@ -136,6 +137,20 @@ describe('the idempotency deck in content/cards', () => {
     }
   })
 
+  test("every built-in point's rubric hears the point's own text, without a contradiction", () => {
+    for (const card of allCards())
+      for (const point of card.points) {
+        const [verdict] = suggestGrade([point], point.text).points
+        expect(
+          { heard: verdict!.heard, contradiction: verdict!.contradiction },
+          `${card.id} / ${point.id}`,
+        ).toEqual({
+          heard: true,
+          contradiction: null,
+        })
+      }
+  })
+
   test('every cue is lower-case and unique within its point, so transcript matching is predictable', () => {
     for (const card of allCards()) {
       for (const point of card.points) {
@@ -165,6 +180,8 @@ function makeDeckDir(): string {
 
 type Frontmatter = Record<string, unknown>
 
+const rubricHearing = (word: string) => ({ concepts: { said: [word] }, heard: [{ all: ['said'] }] })
+
 function validFrontmatter(id: string): Frontmatter {
   return {
     id,
@@ -172,8 +189,20 @@ function validFrontmatter(id: string): Frontmatter {
     deck: 'test-deck',
     prompt: 'Explain why this card is valid.',
     points: [
-      { id: 'first-point', text: 'The first thing to say.', critical: true, cues: ['first'] },
-      { id: 'second-point', text: 'The second thing to say.', critical: false, cues: ['second'] },
+      {
+        id: 'first-point',
+        text: 'The first thing to say.',
+        critical: true,
+        cues: ['first'],
+        rubric: rubricHearing('first'),
+      },
+      {
+        id: 'second-point',
+        text: 'The second thing to say.',
+        critical: false,
+        cues: ['second'],
+        rubric: rubricHearing('second'),
+      },
     ],
     followUps: [],
     scenarios: [],
@@ -259,6 +288,19 @@ describe('a malformed card is rejected with a message naming the file and the fi
     const message = loadErrorFor('Bad_Id.md', validFrontmatter('Bad_Id'))
     expect(message).toContain('Bad_Id.md')
     expect(message).toContain('field "id"')
+  })
+
+  test('a rubric that names a concept it does not define, or a lexicon class that does not exist', () => {
+    const bad = withPoints(validFrontmatter('bad-rubric'), (points) => {
+      points[0] = {
+        ...points[0],
+        rubric: { concepts: { said: ['@nosuchclass'] }, heard: [{ all: ['unsaid'] }] },
+      }
+    })
+    const message = loadErrorFor('bad-rubric.md', bad)
+    expect(message).toContain('field "points.0.rubric.concepts')
+    expect(message).toContain('no concept named "unsaid"')
+    expect(message).toContain('@class')
   })
 
   test('two points with the same id', () => {

@@ -5,6 +5,7 @@
 // stricter editorial limits; own cards allow 3–7 points and optional cues.
 // Errors name the field (zod's issue path).
 import { z } from 'zod'
+import { pointRubricSchema } from './rubric-schema'
 
 const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/
 export const slugSchema = z.string().regex(SLUG, 'use lower-case words joined by hyphens')
@@ -31,7 +32,7 @@ interface CardLimits {
 }
 
 function pointSchemaWith(limits: CardLimits) {
-  return z.strictObject({
+  const fields = {
     id: slug,
     text: z.string().trim().min(limits.minPointText, `at least ${limits.minPointText} characters`).max(400),
     critical: z.boolean(),
@@ -40,7 +41,8 @@ function pointSchemaWith(limits: CardLimits) {
       .array(z.string().trim().min(2, 'each cue at least 2 characters').max(80))
       .max(30)
       .min(limits.minCues),
-  })
+  }
+  return z.strictObject(fields)
 }
 
 /** Rules across fields that hold for every card. */
@@ -65,14 +67,25 @@ function cardFieldsWith(limits: CardLimits) {
   }
 }
 
-const builtInLimits: CardLimits = { minPoints: 2, maxPoints: 5, minPointText: 10, minCues: 1, deck: slug }
+const builtInLimits: CardLimits = {
+  minPoints: 2,
+  maxPoints: 5,
+  minPointText: 10,
+  minCues: 1,
+  deck: slug,
+}
 
-export const pointSchema = pointSchemaWith(builtInLimits)
+/** A built-in point also carries the grader's rubric (lib/grading); own cards grade by their cues. */
+export const pointSchema = pointSchemaWith(builtInLimits).extend({ rubric: pointRubricSchema })
 
 /** A content/cards file's front matter (the built-in deck). */
 export const cardFrontmatterSchema = z
   .strictObject({
     ...cardFieldsWith(builtInLimits),
+    points: z
+      .array(pointSchema)
+      .min(builtInLimits.minPoints, `at least ${builtInLimits.minPoints} points`)
+      .max(builtInLimits.maxPoints, `at most ${builtInLimits.maxPoints} points`),
     /** Ids of follow-up cards (each must exist). */
     followUps: z.array(slug).default([]),
     /** Ids of scenarios in content/scenarios whose timelines the card shows. */

@@ -1,0 +1,186 @@
+// The shared vocabulary: synonym classes a rubric phrase names with `@class`, and the little words that
+// carry negation, order and hypotheticals. Domain words (payments, idempotency) live here once, so every
+// card's rubric hears "PSP", "Stripe" and "card network" as the provider.
+
+export const CLASSES: Readonly<Record<string, readonly string[]>> = {
+  provider: [
+    'provider',
+    'payment provider',
+    'psp',
+    'stripe',
+    'adyen',
+    'braintree',
+    'processor',
+    'payment processor',
+    'card network',
+    'network',
+    'gateway',
+    'acquirer',
+    'payment service',
+    'bank',
+  ],
+  charge: ['charge', 'bill', 'debit', 'take the money', 'move the money', 'money moves', 'capture'],
+  call: ['call', 'contact', 'hit', 'send', 'ask', 'request', 'talk to', 'go to', 'reach out to'],
+  store: [
+    'store',
+    'insert',
+    'record',
+    'write',
+    'save',
+    'persist',
+    'put',
+    'claim',
+    'commit',
+    'register',
+    'add',
+    'create',
+  ],
+  key: ['key', 'idempotency key', 'uuid', 'idempotency token'],
+  unique: [
+    'unique constraint',
+    'unique index',
+    'unique key',
+    'primary key',
+    'composite key',
+    'composite primary key',
+    'uniqueness',
+    'unique',
+  ],
+  hash: ['hash', 'fingerprint', 'digest', 'checksum', 'sha'],
+  body: ['body', 'payload', 'request', 'parameters', 'params', 'amount', 'request body'],
+  account: ['account', 'customer', 'tenant', 'user', 'merchant'],
+  response: ['response', 'result', 'outcome', 'reply', 'status code', 'answer'],
+  fresh: ['new', 'fresh', 'different', 'another', 'second', 'brand new', 'random'],
+  forever: [
+    'forever',
+    'indefinitely',
+    'without end',
+    'never end',
+    'no end',
+    'for good',
+    'endlessly',
+    'as long as it takes',
+    'however long',
+    'without limit',
+    'no limit',
+    'unbounded',
+  ],
+  twice: ['twice', 'a second time', 'again', 'double', 'two times', 'second charge', 'double charge'],
+  inprogress: ['in progress', 'in flight', 'inflight', 'still running', 'running', 'started', 'pending'],
+}
+
+/** Words that deny what follows them in the same clause. */
+export const NEGATORS = new Set(['not', 'no', 'never', 'without', 'nor', 'neither', 'nothing', 'none'])
+/** Two-word negators ("instead of charging", "rather than a select"). */
+export const NEGATOR_PAIRS: readonly (readonly [string, string])[] = [
+  ['instead', 'of'],
+  ['rather', 'than'],
+  ['no', 'need'],
+  ['not', 'need'],
+]
+
+/** Connectives a phrase's filler words may not cross, and that end a negation's reach. */
+export const BARRIERS = new Set([
+  'then',
+  'and',
+  'but',
+  'or',
+  'so',
+  'because',
+  'before',
+  'after',
+  'once',
+  'when',
+  'while',
+  'until',
+  'if',
+  'since',
+  'which',
+  'otherwise',
+  'though',
+  'although',
+  'unless',
+])
+
+/** Between two steps: the later one in the text happens later. */
+export const FORWARD = new Set([
+  'then',
+  'next',
+  'afterwards',
+  'afterward',
+  'later',
+  'subsequently',
+  'finally',
+  'before',
+])
+/** Just before the later step ("… after we charge"): the later one in the text happened earlier. */
+export const REVERSE = new Set(['after', 'once', 'when', 'until', 'following', 'whenever'])
+/** "once" as "one time", not "as soon as", when followed by one of these (or nothing). */
+export const ONCE_AS_COUNT_NEXT = new Set([
+  'and',
+  'then',
+  'or',
+  'per',
+  'only',
+  'again',
+  'more',
+  'for',
+  'at',
+  'in',
+  'exactly',
+])
+
+/**
+ * Words that turn the sentence around them into a hypothetical or a warning ("swap them and…", "the
+ * classic mistake is…"): a wrong design told there is explained, not proposed.
+ */
+export const HYPOTHETICAL = [
+  'swap',
+  'swapped',
+  'swapping',
+  'swaps',
+  'reverse',
+  'reversed',
+  'other way round',
+  'other way around',
+  'trade places',
+  'switch places',
+  'mistake',
+  'wrong',
+  'bug',
+  'naive',
+  'broken',
+  'danger',
+  'dangerous',
+  'trap',
+  'pitfall',
+  'suppose',
+  'imagine',
+  'had we',
+  'if we had',
+  'if you',
+  'otherwise',
+  'would double charge',
+  'would charge twice',
+  'would be charged twice',
+  'would charge again',
+  'risk',
+  'risks',
+  'classic gap',
+  'anti pattern',
+  'antipattern',
+  'flip',
+  'flipped',
+]
+
+/** Words after a hypothetical that bring the answer back to the design it proposes. */
+export const BACK_TO_DESIGN = [
+  'instead',
+  'so we',
+  'that is why',
+  'which is why',
+  'in our design',
+  'the fix',
+  'correct',
+  'right way',
+]

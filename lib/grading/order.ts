@@ -1,0 +1,112 @@
+// Which of two steps happens first in time, from where they are said and the words between them:
+// "store the key, then charge" and "before charging we store the key" put the claim first; "store the
+// key after we charge" and "charge … then insert the key" put the charge first. Across sentences the
+// answer is read as told in order, unless a sentence opens with "before that".
+import { FORWARD, ONCE_AS_COUNT_NEXT, REVERSE } from './lexicon'
+import type { Occurrence } from './occurrences'
+import type { Answer } from './phrases'
+
+export interface Order {
+  /** True when the step said first in the text also happens first. */
+  textOrder: boolean
+  /** Said with an order word (then, before, after, once…), not only by where it stands. */
+  explicit: boolean
+  sameSentence: boolean
+}
+
+/** How close a reversing word must stand to the later step ("… after we charge"). */
+const REVERSE_REACH = 3
+
+const word = (answer: Answer, i: number) => answer.tokens[i]?.word ?? ''
+
+function isReverseAt(answer: Answer, i: number): boolean {
+  const w = word(answer, i)
+  if (w === 'once')
+    return !ONCE_AS_COUNT_NEXT.has(word(answer, i + 1)) && !['exactly', 'just'].includes(word(answer, i - 1))
+  if (w === 'before') return ['that', 'this', 'then'].includes(word(answer, i + 1))
+  if (w === 'first') return word(answer, i - 1) === 'but'
+  if (w === 'beforehand') return true
+  if (w === 'after') return !['that', 'this', 'which', 'it'].includes(word(answer, i + 1))
+  return REVERSE.has(w)
+}
+
+function isForwardAt(answer: Answer, i: number): boolean {
+  const w = word(answer, i)
+  if (w === 'after') return ['that', 'this', 'which'].includes(word(answer, i + 1))
+  if (w === 'before') return !['that', 'this', 'then'].includes(word(answer, i + 1))
+  if (w === 'only') return ['once', 'after', 'when', 'if'].includes(word(answer, i + 1))
+  return FORWARD.has(w)
+}
+
+/** Does the clause of `x` open with a reversing "before" ("before charging, we …")? */
+function opensWithBefore(answer: Answer, x: Occurrence): boolean {
+  for (let k = x.first - 1; k >= Math.max(0, x.first - REVERSE_REACH); k--) {
+    const token = answer.tokens[k]!
+    if (token.sentence !== answer.tokens[x.first]!.sentence) return false
+    if (token.word === 'before') {
+      const previous = answer.tokens[k - 1]
+      return (
+        !previous ||
+        previous.sentence !== token.sentence ||
+        token.breakBefore ||
+        ['and', 'but', 'so'].includes(previous.word)
+      )
+    }
+  }
+  return false
+}
+
+/** The order of `x` and `y`, with `x` said first in the text. */
+export function orderOf(answer: Answer, x: Occurrence, y: Occurrence): Order {
+  const tokens = answer.tokens
+  const sameSentence = tokens[x.last]!.sentence === tokens[y.first]!.sentence
+  if (!sameSentence) {
+    const opening = tokens.findIndex((t) => t.sentence === tokens[y.first]!.sentence)
+    for (let k = opening; k < Math.min(y.first, opening + 3); k++)
+      if (isReverseAt(answer, k) && ['before', 'beforehand', 'first'].includes(word(answer, k)))
+        return { textOrder: false, explicit: true, sameSentence }
+    return { textOrder: true, explicit: word(answer, opening) === 'then', sameSentence }
+  }
+  for (let k = y.first - 1; k >= Math.max(x.last + 1, y.first - REVERSE_REACH); k--)
+    if (isReverseAt(answer, k)) return { textOrder: false, explicit: true, sameSentence }
+  for (let k = x.last + 1; k < y.first; k++)
+    if (isForwardAt(answer, k) || isReverseAt(answer, k))
+      return { textOrder: true, explicit: true, sameSentence }
+  if (opensWithBefore(answer, x)) return { textOrder: false, explicit: true, sameSentence }
+  return { textOrder: true, explicit: false, sameSentence }
+}
+
+/**
+ * Is some occurrence of `a` said to happen before some occurrence of `b`? Pairs in one sentence outrank
+ * pairs across sentences (a sentence that orders the two steps says more than the telling order). A
+ * negated step counts only where an order word makes the denial about order: "we never charge before the
+ * key is stored" puts the key first.
+ */
+export function saidBefore(
+  answer: Answer,
+  as: readonly Occurrence[],
+  bs: readonly Occurrence[],
+): [Occurrence, Occurrence] | undefined {
+  let across: [Occurrence, Occurrence] | undefined
+  let sameSentenceSeen = false
+  let within: [Occurrence, Occurrence] | undefined
+  for (const a of as)
+    for (const b of bs) {
+      if (a.hypothetical || b.hypothetical || overlaps(a, b)) continue
+      const [x, y] = a.first < b.first ? [a, b] : [b, a]
+      if (y.negated) continue
+      const order = orderOf(answer, x, y)
+      if (x.negated && !(order.explicit && order.sameSentence)) continue
+      const xFirst = order.textOrder !== x.negated
+      const aFirst = (x === a) === xFirst
+      if (order.sameSentence) {
+        sameSentenceSeen = true
+        if (aFirst) within ??= [a, b]
+      } else if (aFirst) across ??= [a, b]
+    }
+  return sameSentenceSeen ? within : across
+}
+
+function overlaps(a: Occurrence, b: Occurrence): boolean {
+  return a.first <= b.last && b.first <= a.last
+}

@@ -1,0 +1,106 @@
+// The grader's vocabulary: what a rubric says (written in content/cards/*.md front matter) and what a
+// suggestion answers. Types only, so the content schema and client components can import them freely.
+
+/** The sandbox's flaws (lib/engine/flaws/catalogue.ts), named where a wrong design shows one failing. */
+export type FlawId =
+  | 'charge-before-insert'
+  | 'select-then-insert'
+  | 'no-body-check'
+  | 'global-scope'
+  | 'no-provider-key'
+  | 'split-commit'
+  | 'no-lease'
+  | 'serial-recovery'
+
+export const FLAW_IDS: readonly FlawId[] = [
+  'charge-before-insert',
+  'select-then-insert',
+  'no-body-check',
+  'global-scope',
+  'no-provider-key',
+  'split-commit',
+  'no-lease',
+  'serial-recovery',
+]
+
+/** Part of the answer: `text === answer.slice(start, end)`. */
+export interface EvidenceSpan {
+  start: number
+  end: number
+  text: string
+}
+
+/** The answer stated the point's opposite. `text` says what was said wrong. */
+export interface Contradiction {
+  text: string
+  flaw: FlawId | null
+}
+
+/**
+ * One point's verdict. A heard point's evidence is what made it heard; a contradicted point is never heard
+ * and its evidence is where the wrong design was said.
+ */
+export interface PointVerdict {
+  id: string
+  heard: boolean
+  evidence: EvidenceSpan[]
+  contradiction: Contradiction | null
+}
+
+export type SuggestedRating = 'again' | 'hard' | 'good' | 'easy'
+
+export interface GradeSuggestion {
+  points: PointVerdict[]
+  suggestedRating: SuggestedRating
+}
+
+/**
+ * A phrase: words matched in order on their stems, up to three filler words between two of them (never
+ * across a clause break, a connective or a negation). `@name` stands for any phrase of the lexicon's class
+ * `name` (lexicon.ts: `@provider` is provider, PSP, Stripe, processor, card network…). Numbers may be
+ * written in digits or words alike ("24 hours" hears "twenty four hours").
+ */
+export type Phrase = string
+
+/** A concept: any of its phrases, except an occurrence with one of `unless` within three words after it. */
+export type Concept =
+  | readonly Phrase[]
+  | { readonly say: readonly Phrase[]; readonly unless?: readonly Phrase[] }
+
+/** One way to make the point: every concept in `all` said (not negated); `steps` said in this order in time. */
+export interface Requirement {
+  readonly all?: readonly string[]
+  readonly steps?: readonly string[]
+  /** `all` said close together (within a dozen words), as a wrong design always is. */
+  readonly near?: boolean
+}
+
+/**
+ * A wrong design: every condition that is given holds, outside a hypothetical ("if we swapped them…",
+ * "the mistake would be…"): `all` said, `steps` said in this order in time, `negated` said with a negation
+ * ("keys never expire").
+ */
+export interface WrongDesign {
+  /** Said close together (within a dozen words of each other). */
+  readonly all?: readonly string[]
+  readonly steps?: readonly string[]
+  readonly negated?: readonly string[]
+  /** One sentence to the learner: what was said wrong and why it fails. */
+  readonly says: string
+  readonly flaw?: FlawId | null
+}
+
+/** How a built-in card's point is heard: its concepts, the ways to make it, the wrong designs it rules out. */
+export interface PointRubric {
+  readonly concepts: Readonly<Record<string, Concept>>
+  readonly heard: readonly Requirement[]
+  readonly wrong?: readonly WrongDesign[]
+}
+
+/** A point as any deck gives it: built-in cards carry a `rubric` (from content/cards/*.md); own cards only `cues`. */
+export interface GradablePoint {
+  id: string
+  critical: boolean
+  cues?: readonly string[]
+  rubric?: PointRubric
+}
