@@ -13,6 +13,7 @@ const limitDetail: Record<LimitName, string> = {
   import: 'Too many imports in a short time',
   ankiImport: 'Too many Anki imports in a short time',
   grade: 'Too many grades in a short time',
+  gradeSuggest: 'Too many grade suggestions in a short time',
   payments: 'Too many payment requests in a short time',
   link: 'Too many device-link tries from this address',
 }

@@ -61,6 +61,15 @@ export const defaultLimits = {
     address: { burst: 1200, perMinute: 1800 },
   },
   /**
+   * POST /api/grade/suggest: the grader over one answer (a few ms of CPU, nothing stored). The
+   * review page grades in the browser and never calls it; this bounds scripts and tools.
+   */
+  gradeSuggest: {
+    subject: { burst: 60, perMinute: 120 },
+    anonymous: { burst: 20, perMinute: 30 },
+    address: { burst: 600, perMinute: 1200 },
+  },
+  /**
    * Device linking: making a code on /settings and each try of one on /link. 10 per 10 minutes
    * per address — 40-bit codes cannot be guessed at that rate; a person links a few devices.
    */

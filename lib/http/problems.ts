@@ -18,6 +18,7 @@ export const problemCatalogue = {
   'invalid-anki-file': { title: 'Anki file refused', status: 400 },
   'anki-file-over-limit': { title: 'Anki file over a limit', status: 422 },
   'invalid-grade': { title: 'Invalid grade', status: 400 },
+  'invalid-grade-suggestion': { title: 'Invalid grade suggestion request', status: 400 },
   'invalid-query': { title: 'Invalid query', status: 400 },
   'invalid-optimize-request': { title: 'Invalid optimize request', status: 400 },
   'not-enough-history': { title: 'Not enough review history', status: 422 },
