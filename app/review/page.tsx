@@ -3,6 +3,7 @@ import Link from 'next/link'
 import { DrillReview } from '@/components/drills/drill-review'
 import { ReviewQueue } from '@/components/review/review-queue'
 import { ReviewSession } from '@/components/review/review-session'
+import { SeeItFailLinks } from '@/components/review/see-it-fail'
 import { TimezoneSync } from '@/components/review/timezone-sync'
 import { UndoButton } from '@/components/review/undo-button'
 import { studyDb } from '@/db/client'
@@ -22,6 +23,8 @@ import {
   studyDecks,
   undoableReview,
 } from '@/lib/review'
+import { gradablePointsOf } from '@/lib/review/suggest-grade'
+import { seeItFailHrefs } from '@/lib/sandbox/see-it-fail'
 import { formatInstant } from '@/lib/srs/format-time'
 import { type GradeRating, RATING_NAMES, RATINGS } from '@/lib/srs/rubric'
 import { intervalLabel } from '@/lib/srs/scheduler'
@@ -119,7 +122,11 @@ async function ReviewBody({ learnerId, nowMs }: { learnerId: string; nowMs: numb
       node: await dayCardView(db, learnerId, entry, settings.timezone),
     })),
   )
-  return <ReviewQueue items={items} serverUndo={undo} />
+  return (
+    <SeeItFailLinks hrefs={seeItFailHrefs()}>
+      <ReviewQueue items={items} serverUndo={undo} />
+    </SeeItFailLinks>
+  )
 }
 
 /** One card of the day as the loop shows it: a drill round, or the recall card with its answer. */
@@ -167,7 +174,7 @@ async function dayCardView(db: Db, learnerId: string, next: DayCard<ReviewCard>,
       title={card.title}
       prompt={card.prompt}
       promptHtml={card.format === 'html' ? cardTextToHtml(card.prompt, 'html') : undefined}
-      points={card.points.map((point) => ({ ...point, cues: point.cues ?? [] }))}
+      points={gradablePointsOf(card.points)}
       answer={
         <>
           {card.answerMarkdown.trim() === '' ? (
