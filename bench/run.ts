@@ -17,6 +17,7 @@ const BENCHES = [
   'plan',
   'scale',
   'sync',
+  'grading-served',
 ] as const
 const [name, ...args] = process.argv.slice(2)
 if (!BENCHES.includes(name as (typeof BENCHES)[number])) {
