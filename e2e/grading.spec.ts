@@ -15,7 +15,7 @@ const RIGHT_ANSWER = [
   'The client mints one idempotency key, a UUID, per logical operation and sends the same key on every retry.',
   'Before the charge the server claims the key with an atomic insert on a unique constraint, status in_progress,',
   'with a hash of the body, and commits it; only then does it call the provider.',
-  'When the charge completes it stores the response on the row, and a retry gets the stored response replayed byte for byte.',
+  'At the end the outcome is saved on the key row, and a retry gets the stored response replayed byte for byte.',
   'If the same key comes back with a different body the body hash does not match and we answer 422.',
   'Keys expire after 24 hours and are scoped per account.',
 ].join(' ')

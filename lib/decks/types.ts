@@ -4,6 +4,7 @@
 // /review, stats, undo and the study-state transfer never ask where a card came from;
 // what does vary by kind of card (the suggested rating) the source passes in.
 import type { Db } from '@/db/sql/db'
+import type { PointRubric } from '@/lib/grading'
 import type { SuggestRating } from '@/lib/srs/rubric'
 import type { StudyCard } from '@/lib/srs/study-card'
 
@@ -22,6 +23,8 @@ export interface ReviewPoint {
   critical: boolean
   /** Phrases that pre-tick the point from a transcript or typed answer (recall cards). */
   cues?: readonly string[]
+  /** What the grader listens for beyond the cues (built-in cards, from content/cards; lib/grading). */
+  rubric?: PointRubric
 }
 
 export interface ReviewCard extends StudyCard {
