@@ -83,8 +83,9 @@ export default defineConfig({
       workers: 1,
       use: { baseURL: postgresBaseURL },
       // The sandbox runs the simulator on its own in-memory SQLite whatever DRILL_DATABASE_URL says
-      // (it stores nothing); once is enough, and it keeps the two projects the same length.
-      testIgnore: ['sandbox.spec.ts'],
+      // (it stores nothing); once is enough, and it keeps the two projects the same length. The grader is
+      // pure and stores nothing; its card lookup is review.spec's and own-cards.spec's, which run here.
+      testIgnore: ['sandbox.spec.ts', 'grading.spec.ts'],
     },
   ],
   // Started in order, each once it answers: the sqlite server's command makes the build the
