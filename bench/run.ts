@@ -18,6 +18,7 @@ const BENCHES = [
   'scale',
   'sync',
   'grading-served',
+  'grading',
 ] as const
 const [name, ...args] = process.argv.slice(2)
 if (!BENCHES.includes(name as (typeof BENCHES)[number])) {

@@ -26,7 +26,12 @@ const concept = z.union([
 const names = z.array(conceptName).min(1).max(6)
 
 const requirement = z
-  .strictObject({ all: names.optional(), steps: names.min(2).optional(), near: z.boolean().optional() })
+  .strictObject({
+    all: names.optional(),
+    steps: names.min(2).optional(),
+    near: z.boolean().optional(),
+    none: names.optional(),
+  })
   .refine((r) => r.all || r.steps, 'give `all` or `steps`')
 const wrongDesign = z
   .strictObject({

@@ -57,6 +57,9 @@ function satisfied(
     if (!pair) return undefined
     used.push(...pair)
   }
+  for (const name of 'none' in rule ? (rule.none ?? []) : [])
+    if (found(name).some((o) => !o.negated && used.some((u) => closeTogether(reading.answer, u, o))))
+      return undefined
   for (const name of 'negated' in rule ? (rule.negated ?? []) : []) {
     const hit = found(name).find((o) => o.negated && !o.hypothetical)
     if (!hit) return undefined
@@ -67,6 +70,14 @@ function satisfied(
 
 /** Words within which a wrong design's concepts must all be said. */
 const NEAR = 12
+
+/** Within NEAR words of each other, in one sentence. */
+function closeTogether(answer: Answer, a: Occurrence, b: Occurrence): boolean {
+  return (
+    Math.abs(a.first - b.first) <= NEAR &&
+    answer.tokens[a.first]!.sentence === answer.tokens[b.first]!.sentence
+  )
+}
 
 /** One usable occurrence per concept (all within NEAR words of the first when `near`), or undefined. */
 function allOf(

@@ -13,7 +13,6 @@ export const CLASSES: Readonly<Record<string, readonly string[]>> = {
     'processor',
     'payment processor',
     'card network',
-    'network',
     'gateway',
     'acquirer',
     'payment service',

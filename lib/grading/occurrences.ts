@@ -1,7 +1,7 @@
 // A concept's occurrences in an answer, each marked negated ("keys never expire") or hypothetical
 // ("swap them and the retry charges again") — the two ways words are said without being claimed.
 import { BACK_TO_DESIGN, BARRIERS, HYPOTHETICAL, NEGATOR_PAIRS, NEGATORS } from './lexicon'
-import { type Answer, type Hit, patternsOf } from './phrases'
+import { type Answer, type Hit, type Pattern, patternsOf } from './phrases'
 import type { Concept } from './types'
 
 export interface Occurrence extends Hit {
@@ -32,7 +32,9 @@ export function negationBefore(answer: Answer, hit: Hit): number | undefined {
     if (NEGATORS.has(token.word))
       return token.word === 'not' && tokens[k + 1]?.word === 'only' ? undefined : k
     const previous = tokens[k - 1]?.word
-    if (NEGATOR_PAIRS.some(([a, b]) => previous === a && token.word === b)) return k - 1
+    // "instead of" and "rather than" deny only what comes right after them ("instead of h1 gets 422").
+    if (NEGATOR_PAIRS.some(([a, b]) => previous === a && token.word === b))
+      return hit.first - k <= 2 || previous === 'no' || previous === 'not' ? k - 1 : undefined
     if (BARRIERS.has(token.word)) return undefined
   }
   return undefined
@@ -50,14 +52,16 @@ function negatedAfter(answer: Answer, hit: Hit): boolean {
 export function hypotheticalTokens(answer: Answer): Set<number> {
   const marked = new Set<number>()
   const tokens = answer.tokens
-  for (const trigger of HYPOTHETICAL)
-    for (const pattern of patternsOf(trigger))
-      for (const hit of answer.find(pattern, 0)) {
-        const sentence = tokens[hit.first]!.sentence
-        const back = backToDesignAfter(answer, hit.last)
-        for (let k = Math.max(0, hit.first - 15); k <= Math.min(back, hit.last + 30); k++)
-          if (tokens[k]!.sentence === sentence) marked.add(k)
-      }
+  for (const pattern of answer.candidates(compiledOf(HYPOTHETICAL).byFirst))
+    for (const hit of answer.find(pattern, 0)) {
+      const sentence = tokens[hit.first]!.sentence
+      const back = backToDesignAfter(answer, hit.last)
+      // A written sentence is the hypothetical's scope; a recognizer's run-on text gets thirty words.
+      const length = tokens.filter((t) => t.sentence === sentence).length
+      const reach = length <= 60 ? length : 30
+      for (let k = Math.max(0, hit.first - 15); k <= Math.min(back, hit.last + reach, tokens.length - 1); k++)
+        if (tokens[k]!.sentence === sentence) marked.add(k)
+    }
   return marked
 }
 
@@ -70,18 +74,43 @@ function backToDesignAfter(answer: Answer, from: number): number {
   return end
 }
 
+interface CompiledConcept {
+  /** The concept's patterns by their first stem, so an answer is scanned only for stems it holds. */
+  byFirst: Map<string, Pattern[]>
+  unless: Pattern[]
+}
+const compiledConcepts = new WeakMap<object, CompiledConcept>()
+
+/** A concept's phrases compiled once (rubrics come from content loaded once per process). */
+function compiledOf(concept: Concept): CompiledConcept {
+  let compiled = compiledConcepts.get(concept)
+  if (!compiled) {
+    const byFirst = new Map<string, Pattern[]>()
+    for (const pattern of sayOf(concept).flatMap(patternsOf)) {
+      const list = byFirst.get(pattern[0]!)
+      if (list) list.push(pattern)
+      else byFirst.set(pattern[0]!, [pattern])
+    }
+    compiled = { byFirst, unless: unlessOf(concept).flatMap(patternsOf) }
+    compiledConcepts.set(concept, compiled)
+  }
+  return compiled
+}
+
 /** Every occurrence of a concept, longest hits first where two start together. */
 export function occurrencesOf(answer: Answer, concept: Concept, hypothetical: Set<number>): Occurrence[] {
-  const unless = unlessOf(concept).flatMap(patternsOf)
+  const { byFirst, unless } = compiledOf(concept)
   const found = new Map<number, Hit>()
-  for (const pattern of sayOf(concept).flatMap(patternsOf))
+  for (const pattern of answer.candidates(byFirst))
     for (const hit of answer.find(pattern)) {
       const known = found.get(hit.first)
       if (!known || known.last < hit.last) found.set(hit.first, hit)
     }
+  if (found.size === 0) return []
+  const unlessHits = unless.flatMap((pattern) => answer.find(pattern, 0))
   const out: Occurrence[] = []
   for (const hit of [...found.values()].sort((a, b) => a.first - b.first)) {
-    if (unless.some((pattern) => answer.find(pattern, 0).some((u) => near(answer, hit, u)))) continue
+    if (unlessHits.some((u) => near(answer, hit, u))) continue
     const negationAt = negationBefore(answer, hit)
     const negated = negationAt !== undefined || negatedAfter(answer, hit)
     out.push({ ...hit, negated, negationAt, hypothetical: hypothetical.has(hit.first) })
@@ -89,8 +118,8 @@ export function occurrencesOf(answer: Answer, concept: Concept, hypothetical: Se
   return out
 }
 
-/** An `unless` hit overlapping the occurrence or starting within three words after it, same sentence. */
+/** An `unless` hit in the same sentence, from five words before the occurrence to three words after it. */
 function near(answer: Answer, hit: Hit, other: Hit): boolean {
   const sameSentence = answer.tokens[hit.first]!.sentence === answer.tokens[other.first]!.sentence
-  return sameSentence && other.first >= hit.first && other.first <= hit.last + 3
+  return sameSentence && other.last >= hit.first - 5 && other.first <= hit.last + 3
 }

@@ -19,6 +19,17 @@ const REVERSE_REACH = 3
 
 const word = (answer: Answer, i: number) => answer.tokens[i]?.word ?? ''
 
+/**
+ * A reversing word after "and", "but", "so" or "then" ("…, and when the charge succeeds it saves…") fronts its own
+ * subordinate clause: it orders the step after it against what follows, not against what came before.
+ */
+function opensClause(answer: Answer, i: number): boolean {
+  const token = answer.tokens[i]
+  const previous = answer.tokens[i - 1]
+  if (!token || !previous || previous.sentence !== token.sentence) return true
+  return ['and', 'but', 'so', 'then'].includes(previous.word)
+}
+
 function isReverseAt(answer: Answer, i: number): boolean {
   const w = word(answer, i)
   if (w === 'once')
@@ -68,7 +79,8 @@ export function orderOf(answer: Answer, x: Occurrence, y: Occurrence): Order {
     return { textOrder: true, explicit: word(answer, opening) === 'then', sameSentence }
   }
   for (let k = y.first - 1; k >= Math.max(x.last + 1, y.first - REVERSE_REACH); k--)
-    if (isReverseAt(answer, k)) return { textOrder: false, explicit: true, sameSentence }
+    if (isReverseAt(answer, k) && !(REVERSE.has(word(answer, k)) && opensClause(answer, k)))
+      return { textOrder: false, explicit: true, sameSentence }
   for (let k = x.last + 1; k < y.first; k++)
     if (isForwardAt(answer, k) || isReverseAt(answer, k))
       return { textOrder: true, explicit: true, sameSentence }
@@ -76,20 +88,32 @@ export function orderOf(answer: Answer, x: Occurrence, y: Occurrence): Order {
   return { textOrder: true, explicit: false, sameSentence }
 }
 
+/** Steps without an order word, in one sentence, count as told in order only this close together. */
+const TOLD_IN_ORDER_REACH = 12
+
 /**
- * Is some occurrence of `a` said to happen before some occurrence of `b`? Pairs in one sentence outrank
- * pairs across sentences (a sentence that orders the two steps says more than the telling order). A
- * negated step counts only where an order word makes the denial about order: "we never charge before the
- * key is stored" puts the key first.
+ * How strongly a pair's order is said: an order word in one sentence (3), told in order close together in
+ * one sentence (2), an order word across sentences (1), told in order across sentences or far apart (0).
+ */
+function strengthOf(order: Order, distance: number): number {
+  if (order.sameSentence) return order.explicit ? 3 : distance <= TOLD_IN_ORDER_REACH ? 2 : 0
+  return order.explicit ? 1 : 0
+}
+
+/**
+ * Is some occurrence of `a` said to happen before some occurrence of `b`? Only the strongest evidence
+ * for either order counts (an order word in a sentence says more than the telling order), so a sentence
+ * that puts the charge first outweighs a claim mentioned earlier on. A negated step counts only where an
+ * order word in its sentence makes the denial about order: "we never charge before the key is stored" puts
+ * the key first.
  */
 export function saidBefore(
   answer: Answer,
   as: readonly Occurrence[],
   bs: readonly Occurrence[],
 ): [Occurrence, Occurrence] | undefined {
-  let across: [Occurrence, Occurrence] | undefined
-  let sameSentenceSeen = false
-  let within: [Occurrence, Occurrence] | undefined
+  let best = -1
+  let found: [Occurrence, Occurrence] | undefined
   for (const a of as)
     for (const b of bs) {
       if (a.hypothetical || b.hypothetical || overlaps(a, b)) continue
@@ -97,14 +121,16 @@ export function saidBefore(
       if (y.negated) continue
       const order = orderOf(answer, x, y)
       if (x.negated && !(order.explicit && order.sameSentence)) continue
-      const xFirst = order.textOrder !== x.negated
-      const aFirst = (x === a) === xFirst
-      if (order.sameSentence) {
-        sameSentenceSeen = true
-        if (aFirst) within ??= [a, b]
-      } else if (aFirst) across ??= [a, b]
+      const strength = strengthOf(order, y.first - x.last)
+      if (strength < best) continue
+      const aFirst = (x === a) === (order.textOrder !== x.negated)
+      if (strength > best) {
+        best = strength
+        found = undefined
+      }
+      if (aFirst) found ??= [a, b]
     }
-  return sameSentenceSeen ? within : across
+  return found
 }
 
 function overlaps(a: Occurrence, b: Occurrence): boolean {

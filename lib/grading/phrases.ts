@@ -54,6 +54,15 @@ export class Answer {
     })
   }
 
+  /** The patterns whose first stem the answer holds (walking the smaller of the two maps). */
+  candidates(byFirst: ReadonlyMap<string, readonly Pattern[]>): Pattern[] {
+    const out: Pattern[] = []
+    if (byFirst.size < this.positions.size) {
+      for (const [first, patterns] of byFirst) if (this.positions.has(first)) out.push(...patterns)
+    } else for (const first of this.positions.keys()) out.push(...(byFirst.get(first) ?? []))
+    return out
+  }
+
   /** Every place a pattern occurs, with up to `gap` filler words between its words. */
   find(pattern: Pattern, gap = MAX_GAP): Hit[] {
     const hits: Hit[] = []

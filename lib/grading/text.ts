@@ -122,7 +122,7 @@ function rawWords(text: string): RawWord[] {
     const start = match.index
     const gap = text.slice(last, start)
     // A full stop inside a number ("10:00:00.020", "2.5") is no sentence end.
-    const inNumber = /^[.:]$/.test(gap) && /\d$/.test(text.slice(0, start)) && /^\d/.test(match[0])
+    const inNumber = /^[.:]$/.test(gap) && /\d$/.test(text.slice(0, last)) && /^\d/.test(match[0])
     if (out.length > 0 && SENTENCE_END.test(gap) && !inNumber) sentence++
     const breakBefore = CLAUSE_BREAK.test(gap) && !inNumber
     const lower = match[0].toLowerCase().replace('’', "'")

@@ -62,7 +62,7 @@ export interface GradeSuggestion {
  */
 export type Phrase = string
 
-/** A concept: any of its phrases, except an occurrence with one of `unless` within three words after it. */
+/** A concept: any of its phrases, except an occurrence with one of `unless` from five words before to three after it. */
 export type Concept =
   | readonly Phrase[]
   | { readonly say: readonly Phrase[]; readonly unless?: readonly Phrase[] }
@@ -73,6 +73,8 @@ export interface Requirement {
   readonly steps?: readonly string[]
   /** `all` said close together (within a dozen words), as a wrong design always is. */
   readonly near?: boolean
+  /** Not made when one of these is said within a dozen words ("replay" for a changed body is no replay). */
+  readonly none?: readonly string[]
 }
 
 /**
