@@ -67,12 +67,26 @@ function opensWithBefore(answer: Answer, x: Occurrence): boolean {
   return false
 }
 
+/** Each sentence's first token, found once per answer (orderOf asks for every pair of occurrences). */
+const openings = new WeakMap<Answer, Map<number, number>>()
+
+function sentenceOpening(answer: Answer, sentence: number): number {
+  let bySentence = openings.get(answer)
+  if (!bySentence) {
+    bySentence = new Map()
+    for (const [i, token] of answer.tokens.entries())
+      if (!bySentence.has(token.sentence)) bySentence.set(token.sentence, i)
+    openings.set(answer, bySentence)
+  }
+  return bySentence.get(sentence) ?? 0
+}
+
 /** The order of `x` and `y`, with `x` said first in the text. */
 export function orderOf(answer: Answer, x: Occurrence, y: Occurrence): Order {
   const tokens = answer.tokens
   const sameSentence = tokens[x.last]!.sentence === tokens[y.first]!.sentence
   if (!sameSentence) {
-    const opening = tokens.findIndex((t) => t.sentence === tokens[y.first]!.sentence)
+    const opening = sentenceOpening(answer, tokens[y.first]!.sentence)
     for (let k = opening; k < Math.min(y.first, opening + 3); k++)
       if (isReverseAt(answer, k) && ['before', 'beforehand', 'first'].includes(word(answer, k)))
         return { textOrder: false, explicit: true, sameSentence }
