@@ -1,10 +1,12 @@
 import { defineConfig, devices } from '@playwright/test'
 import { baseLaunchOptions } from './e2e/browser'
-import { POSTGRES_PROJECT, SQLITE_PROJECT } from './e2e/postgres-names'
+import { DATABASE_SPECS, POSTGRES_ONLY_SPECS, POSTGRES_PROJECT, SQLITE_PROJECT } from './e2e/postgres-names'
 
-// Two projects run every spec: `sqlite` against a server on PORT, `postgres` against one on
-// PORT + 1 whose DRILL_DATABASE_URL / DRILL_PROVIDER_DATABASE_URL name fresh databases in a
-// throwaway cluster the run starts (e2e/postgres-web-server.ts). One build serves both.
+// Two projects: `sqlite` runs every spec against a server on PORT; `postgres` runs the specs whose
+// behaviour depends on the database (DATABASE_SPECS and POSTGRES_ONLY_SPECS in e2e/postgres-names.ts:
+// a new spec that stores or reads data adds its file name there) against one on PORT + 1 whose
+// DRILL_DATABASE_URL / DRILL_PROVIDER_DATABASE_URL name fresh databases in a throwaway cluster the
+// run starts (e2e/postgres-web-server.ts). One build serves both.
 const port = Number(process.env.PORT ?? 3100)
 const postgresPort = port + 1
 const baseURL = `http://127.0.0.1:${port}`
@@ -76,16 +78,15 @@ export default defineConfig({
       workers: 1,
       use: { baseURL },
       // Two servers on one PostgreSQL: meaningful only there (it starts its own cluster).
-      testIgnore: ['multi-instance.spec.ts'],
+      testIgnore: POSTGRES_ONLY_SPECS,
     },
     {
       name: POSTGRES_PROJECT,
       workers: 1,
       use: { baseURL: postgresBaseURL },
-      // The sandbox runs the simulator on its own in-memory SQLite whatever DRILL_DATABASE_URL says
-      // (it stores nothing); once is enough, and it keeps the two projects the same length. The grader is
-      // pure and stores nothing; its card lookup is review.spec's and own-cards.spec's, which run here.
-      testIgnore: ['sandbox.spec.ts', 'grading.spec.ts'],
+      // Only the specs whose behaviour depends on the database (pages, headers, the sandbox's own
+      // in-memory simulator, the recorder: once, on `sqlite`, is enough).
+      testMatch: [...DATABASE_SPECS, ...POSTGRES_ONLY_SPECS],
     },
   ],
   // Started in order, each once it answers: the sqlite server's command makes the build the

@@ -5,6 +5,33 @@
 export const POSTGRES_PROJECT = 'postgres'
 export const SQLITE_PROJECT = 'sqlite'
 
+/**
+ * The specs whose behaviour depends on the database: they run in both projects. Every other
+ * spec runs on `sqlite` only. A spec belongs here when what it asserts is stored or read through
+ * the data layer (the payments API's engine, ledger, accounts and limits; the review loop's
+ * logs and states; plan, stats, own cards, Anki, import/export, devices, offline grades' keys).
+ * A spec of pages, headers, the browser-only sandbox or the recorder does not. New spec: add a
+ * line here if it stores or reads through the data layer, else nothing (e2e/README.md).
+ */
+export const DATABASE_SPECS = [
+  'anki.spec.ts',
+  'api.spec.ts',
+  'api-console.spec.ts',
+  'api-crash.spec.ts',
+  'api-recovery.spec.ts',
+  'drills.spec.ts',
+  'hosting.spec.ts',
+  'link.spec.ts',
+  'offline.spec.ts',
+  'own-cards.spec.ts',
+  'plan.spec.ts',
+  'review.spec.ts',
+  'stats.spec.ts',
+]
+
+/** Specs meaningful on PostgreSQL only (two servers on one database): never on `sqlite`. */
+export const POSTGRES_ONLY_SPECS = ['multi-instance.spec.ts']
+
 /** The databases of the postgres project's shared web server, in the run's cluster. */
 export const SHARED_APP_DATABASE = 'drill_e2e'
 export const SHARED_PROVIDER_DATABASE = 'drill_e2e_provider'
