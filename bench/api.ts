@@ -1,16 +1,17 @@
 // `npm run bench:api`: POST /api/payments over real HTTP against one production
-// server, in one run — new-key creates/s and replays/s beside a bare route that
-// does a single SQLite insert — with the ratios (target ≥ 0.7) and p99 latency.
+// server, in one run — new-key creates/s and replays/s beside the benchmark's own
+// baseline server (bench/api-baseline.ts: bare node:http and one durable SQLite insert,
+// no framework) — with the ratios (target ≥ 0.7) and p99 latency.
 // Reuses the build in NEXT_DIST_DIR (default .next; built first if missing).
+import { type ChildProcess, spawn } from 'node:child_process'
 import { randomUUID } from 'node:crypto'
+import { once } from 'node:events'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import autocannon from 'autocannon'
 import Database from 'better-sqlite3'
-import { openSqlite } from '../db/open'
-import { BENCH_INSERTS_TABLE_SQL } from '../db/queries/bench'
-import { distDir, ensureBuild, startNextServer } from '../e2e/next-server'
+import { distDir, ensureBuild, freePort, startNextServer } from '../e2e/next-server'
 
 const durationS = Number(process.env.BENCH_DURATION_S ?? 5)
 const rounds = Number(process.env.BENCH_ROUNDS ?? 3)
@@ -54,18 +55,37 @@ async function measure(name: string, options: autocannon.Options): Promise<Figur
   }
 }
 
+/** The baseline server in its own process, on its own database file; resolves once it listens. */
+async function startBaseline(dbPath: string): Promise<{ url: string; child: ChildProcess }> {
+  const port = await freePort()
+  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/api-baseline.ts'], {
+    env: { ...process.env, BASELINE_DB: dbPath, BASELINE_PORT: String(port) },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  })
+  let out = ''
+  for await (const chunk of child.stdout!) {
+    out += String(chunk)
+    if (out.includes('baseline listening')) return { url: `http://127.0.0.1:${port}`, child }
+  }
+  throw new Error(`the baseline server exited before it listened (${child.exitCode})`)
+}
+
+async function stopBaseline(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return
+  child.kill('SIGTERM')
+  await once(child, 'exit')
+}
+
 async function main() {
   ensureBuild()
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'drill-bench-api-'))
-  // The bare route's table is this benchmark's fixture: no migration makes it.
-  const fixture = openSqlite(path.join(dir, 'drill.db'))
-  fixture.exec(BENCH_INSERTS_TABLE_SQL)
-  fixture.close()
+  const baseline = await startBaseline(path.join(dir, 'baseline.db'))
+  // Never left behind, even when the app server fails to start.
+  process.on('exit', () => baseline.child.kill('SIGKILL'))
   const server = await startNextServer({
     env: {
       DRILL_DB: path.join(dir, 'drill.db'),
       DRILL_PROVIDER_DB: path.join(dir, 'provider.db'),
-      DRILL_BENCH: '1',
       // The limiter stays on (its cost is part of the measurement), with room for a
       // benchmark's thousands of payments per second from one account and address.
       DRILL_LIMIT_PAYMENTS_ACCOUNT: '1000000/60000000',
@@ -75,11 +95,10 @@ async function main() {
   const auth = { authorization: 'Bearer sk_test_17', 'content-type': 'application/json' }
   try {
     const url = server.baseUrl
-    // The bare route is not excluded from proxy.ts; a valid learner cookie keeps the proxy on its fast path.
     const bareOptions: autocannon.Options = {
-      url: `${url}/api/bench/insert`,
+      url: `${baseline.url}/insert`,
       method: 'POST',
-      headers: { 'content-type': 'application/json', cookie: `drill-learner=${randomUUID()}` },
+      headers: { 'content-type': 'application/json' },
       body: paymentJson,
     }
     const createOptions: autocannon.Options = {
@@ -118,7 +137,7 @@ async function main() {
       `Measuring ${rounds} rounds × ${durationS} s per route, ${connections} connections, one server (${distDir()})…`,
     )
     const routes = [
-      { name: 'bare insert (POST /api/bench/insert)', options: bareOptions },
+      { name: 'bare insert (baseline server)', options: bareOptions },
       { name: 'creates, new key each (POST /api/payments)', options: createOptions },
       { name: 'replays, same key (POST /api/payments)', options: replayOptions },
     ]
@@ -193,6 +212,7 @@ async function main() {
     )
   } finally {
     await server.kill()
+    await stopBaseline(baseline.child)
     fs.rmSync(dir, { recursive: true, force: true })
   }
 }

@@ -405,14 +405,6 @@ test.describe('payments, refunds, the ledger and the key rows', () => {
   })
 })
 
-test('the benchmark’s bare insert route does not exist unless DRILL_BENCH=1', async ({ request }) => {
-  const res = await request.post('/api/bench/insert', {
-    headers: { 'content-type': 'application/json' },
-    data: '{}',
-  })
-  await expectProblem(res, 404)
-})
-
 // Last: it uses up this address's allowance for new accounts.
 test('POST /api/accounts is rate-limited per client address', async ({ request }) => {
   const statuses: number[] = []

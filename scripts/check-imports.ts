@@ -87,7 +87,7 @@ const SQL_PREPARE = /\.prepare\s*(?:<[^>]*>\s*)?\(\s*['"`]/g
  * would quietly stay on each instance's own file.
  */
 const RAW_CONNECTION = /\bsqlite\(\)/g
-const RAW_CONNECTION_ALLOWED = ['lib/live', 'app/api/bench', 'scripts']
+const RAW_CONNECTION_ALLOWED = ['lib/live', 'scripts']
 
 // The checker's own test writes broken imports as fixture strings.
 const FIXTURE_FILES = ['scripts/check-imports.test.ts']

@@ -13,9 +13,15 @@ import { PointRecallList } from '@/components/plan/point-recall-list'
 import { studyDb } from '@/db/client'
 import { requestNowMs } from '@/lib/clock'
 import { currentLearnerId } from '@/lib/learner'
-import { FINAL_WINDOW_DAYS } from '@/lib/plan/final-window'
-import { decideForLearner, type LoadedPlan, loadPlan, loadPlanDetails, type PlanDecks } from '@/lib/plan/load'
 import { studyDecks } from '@/lib/review'
+import {
+  decideForLearner,
+  type LoadedPlan,
+  loadPlan,
+  loadPlanDetails,
+  type PlanDecks,
+} from '@/lib/review/load-plan'
+import { FINAL_WINDOW_DAYS } from '@/lib/srs/final-window'
 
 export const metadata: Metadata = { title: 'Plan' }
 export const dynamic = 'force-dynamic'

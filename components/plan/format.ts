@@ -1,5 +1,5 @@
 // Text for the plan: recall as a percentage, study days and instants as dates.
-import { dayNumberIsoDate } from '@/lib/plan/final-window'
+import { dayNumberIsoDate } from '@/lib/srs/final-window'
 import { type StudyDayConfig, studyDayNumberOf } from '@/lib/srs/study-day'
 import { formatShortDay, formatStudyDay } from '../stats/format'
 

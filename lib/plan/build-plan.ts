@@ -3,9 +3,9 @@
 // next and last planned review, planned reviews per day, and the pacing of the
 // cards not started yet. What GET /api/plan, /plan and the home page show.
 import type { CardStateRecord } from '@/db/queries/study'
+import { dayNumberIsoDate, isoDateDayNumber } from '@/lib/srs/final-window'
 import type { StudySettings } from '@/lib/srs/settings'
 import { startOfStudyDayNumberMs, studyDayNumberOf } from '@/lib/srs/study-day'
-import { dayNumberIsoDate, isoDateDayNumber } from './final-window'
 import { type NewCardPacing, newCardPacing, plannedStarts } from './pacing'
 import { projectCard } from './projection'
 import { meanOf, recallAtInterview } from './readiness'

@@ -15,10 +15,10 @@
 // start on the days the pacing plans.
 import { S_MIN } from 'ts-fsrs'
 import { mulberry32 } from '@/lib/mulberry32'
+import { dueDayWithFinalWindow } from '@/lib/srs/final-window'
 import type { CardSchedule } from '@/lib/srs/scheduler'
 import { type StudyDayConfig, studyDayNumberOf } from '@/lib/srs/study-day'
 import type { AnswerProfile } from './answer-profile'
-import { dueDayWithFinalWindow } from './final-window'
 import { type FsrsStep, fsrsStep, type Memory } from './fsrs-step'
 
 /** 0.70, 0.71, … 0.97: the 28 retentions Help me decide compares. */

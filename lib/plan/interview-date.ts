@@ -1,7 +1,7 @@
 // The interview date as the settings form takes it: a study day written
 // 'YYYY-MM-DD', from today (in the learner's zone and rollover hour) to two years
 // ahead. Empty means "no interview": the plan is removed.
-import { dayNumberIsoDate, isoDateDayNumber } from './final-window'
+import { dayNumberIsoDate, isoDateDayNumber } from '@/lib/srs/final-window'
 
 export type InterviewDateCheck = { ok: true; interviewDate: string | null } | { ok: false; message: string }
 

@@ -1,7 +1,7 @@
 // New-card pacing for an interview: the daily new-card limit is raised (up to the
 // learner's maximum new per day, never lowered below "new cards per day") so every
 // card not started yet is introduced early enough to be seen twice before the day:
-// once when it starts, once more in the final window (lib/plan/final-window).
+// once when it starts, once more in the final window (lib/srs/final-window).
 // Pure: days are study-day numbers, counts come from the caller.
 
 /** How often a card should be seen before the interview: its start and one review. */

@@ -1,8 +1,9 @@
 // GET /api/plan's body: the plan's numbers with instants as ISO strings and days as
 // 'YYYY-MM-DD' study dates. The first five keys and the card fields are the
 // contract (README, "Your interview plan"); the rest add what /plan draws.
+
+import { dayNumberIsoDate } from '@/lib/srs/final-window'
 import type { Plan } from './build-plan'
-import { dayNumberIsoDate } from './final-window'
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString())
 const day = (dayNumber: number | null) => (dayNumber === null ? null : dayNumberIsoDate(dayNumber))

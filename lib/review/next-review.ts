@@ -2,8 +2,8 @@
 // for this study day read once, then the queue rules of lib/srs. Time is passed in.
 import { studyQueries } from '@/db/queries/study'
 import type { Db } from '@/db/sql/db'
-import { isoDateDayNumber } from '@/lib/plan/final-window'
 import { newCardPacing } from '@/lib/plan/pacing'
+import { isoDateDayNumber } from '@/lib/srs/final-window'
 import {
   limitReachedOf,
   nextCardOf,

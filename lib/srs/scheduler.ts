@@ -2,7 +2,7 @@
 // (and its rep count), never by the clock, so the interval printed on a button is
 // the one the grade saves. Day intervals land on the start of a study day. With an
 // interview date, a due on or after that day is brought into its final window
-// (lib/plan/final-window.ts), here, so the button, the grade and the plan agree.
+// (./final-window.ts), here, so the button, the grade and the plan agree.
 import {
   createEmptyCard,
   type FSRS,
@@ -13,7 +13,7 @@ import {
   StrategyMode,
 } from 'ts-fsrs'
 import type { CardStateRecord } from '@/db/queries/study'
-import { dueDayWithFinalWindow, isoDateDayNumber } from '@/lib/plan/final-window'
+import { dueDayWithFinalWindow, isoDateDayNumber } from './final-window'
 import { type GradeRating, RATINGS, Rating } from './rubric'
 import { type StudyDayConfig, startOfStudyDayNumberMs, studyDayNumberOf, toStudyTimeMs } from './study-day'
 
@@ -30,7 +30,7 @@ export interface SchedulerSettings extends StudyDayConfig {
   sameDaySteps: boolean
   /** FSRS parameters fitted to this learner; absent or null: ts-fsrs' defaults. */
   parameters?: readonly number[] | null
-  /** The interview's study day ('YYYY-MM-DD'): dues are brought into its final window (lib/plan/final-window). */
+  /** The interview's study day ('YYYY-MM-DD'): dues are brought into its final window (./final-window). */
   interviewDate?: string | null
 }
 

@@ -5,9 +5,9 @@ import { studyDb } from '@/db/client'
 import { requestNowMs } from '@/lib/clock'
 import { route } from '@/lib/http/route'
 import { currentLearnerId } from '@/lib/learner'
-import { loadPlan } from '@/lib/plan/load'
 import { planJson } from '@/lib/plan/plan-json'
 import { studyDecks } from '@/lib/review'
+import { loadPlan } from '@/lib/review/load-plan'
 
 export const dynamic = 'force-dynamic'
 

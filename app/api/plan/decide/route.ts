@@ -8,8 +8,8 @@ import { requestNowMs } from '@/lib/clock'
 import { problemResponse } from '@/lib/http/problems'
 import { route } from '@/lib/http/route'
 import { currentLearnerId } from '@/lib/learner'
-import { decideForLearner, loadPlan } from '@/lib/plan/load'
 import { studyDecks } from '@/lib/review'
+import { decideForLearner, loadPlan } from '@/lib/review/load-plan'
 
 export const dynamic = 'force-dynamic'
 

@@ -6,7 +6,7 @@
 // plain FSRS, unless it was the card's first sight, which is brought forward too,
 // so a card started as late as two days before the interview is still seen twice.
 //
-// A leaf on purpose (no imports): the scheduler in lib/srs applies it at the one
+// A leaf on purpose (no imports): the scheduler (./scheduler.ts) applies it at the one
 // place it computes a due, and everything else in lib/plan builds on lib/srs.
 // Days are study-day numbers (whole days since 1970-01-01 of the study date).
 
