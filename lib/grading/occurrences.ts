@@ -52,17 +52,39 @@ function negatedAfter(answer: Answer, hit: Hit): boolean {
 export function hypotheticalTokens(answer: Answer): Set<number> {
   const marked = new Set<number>()
   const tokens = answer.tokens
+  const mark = (from: number, to: number, sentence: number) => {
+    for (let k = Math.max(0, from); k <= Math.min(to, tokens.length - 1); k++)
+      if (tokens[k]!.sentence === sentence) marked.add(k)
+  }
   for (const pattern of answer.candidates(compiledOf(HYPOTHETICAL).byFirst))
     for (const hit of answer.find(pattern, 0)) {
       const sentence = tokens[hit.first]!.sentence
-      const back = backToDesignAfter(answer, hit.last)
       // A written sentence is the hypothetical's scope; a recognizer's run-on text gets thirty words.
       const length = tokens.filter((t) => t.sentence === sentence).length
       const reach = length <= 60 ? length : 30
-      for (let k = Math.max(0, hit.first - 15); k <= Math.min(back, hit.last + reach, tokens.length - 1); k++)
-        if (tokens[k]!.sentence === sentence) marked.add(k)
+      mark(
+        hit.first - backReach(answer, hit.first),
+        Math.min(backToDesignAfter(answer, hit.last), hit.last + reach),
+        sentence,
+      )
     }
+  // "Without a lease, the row blocks retries forever, so …": the consequence of a design left out.
+  tokens.forEach((token, i) => {
+    if (token.word !== 'without' || !(i === 0 || tokens[i - 1]!.sentence !== token.sentence)) return
+    const so = tokens.findIndex((t, k) => k > i && (t.word === 'so' || t.sentence !== token.sentence))
+    mark(i, (so < 0 ? tokens.length : so) - 1, token.sentence)
+  })
   return marked
+}
+
+/**
+ * How far before its trigger a hypothetical reaches: a design named and then judged ("charging first is
+ * the bug") reaches back fifteen words; a warning that opens ("the classic mistake would be to …") only
+ * takes its own few words.
+ */
+function backReach(answer: Answer, trigger: number): number {
+  const before = answer.tokens.slice(Math.max(0, trigger - 3), trigger).map((t) => t.word)
+  return before.some((w) => ['is', 'was', 'are', 'be'].includes(w)) ? 15 : 2
 }
 
 function backToDesignAfter(answer: Answer, from: number): number {

@@ -7,6 +7,8 @@ import type { Occurrence } from './occurrences'
 import type { Answer } from './phrases'
 
 export interface Order {
+  /** "until" already says a denied step waits ("we do not charge until the key is stored"): no flip. */
+  until?: boolean
   /** True when the step said first in the text also happens first. */
   textOrder: boolean
   /** Said with an order word (then, before, after, once…), not only by where it stands. */
@@ -94,7 +96,7 @@ export function orderOf(answer: Answer, x: Occurrence, y: Occurrence): Order {
   }
   for (let k = y.first - 1; k >= Math.max(x.last + 1, y.first - REVERSE_REACH); k--)
     if (isReverseAt(answer, k) && !(REVERSE.has(word(answer, k)) && opensClause(answer, k)))
-      return { textOrder: false, explicit: true, sameSentence }
+      return { textOrder: false, explicit: true, sameSentence, until: word(answer, k) === 'until' }
   for (let k = x.last + 1; k < y.first; k++)
     if (isForwardAt(answer, k) || isReverseAt(answer, k))
       return { textOrder: true, explicit: true, sameSentence }
@@ -137,7 +139,7 @@ export function saidBefore(
       if (x.negated && !(order.explicit && order.sameSentence)) continue
       const strength = strengthOf(order, y.first - x.last)
       if (strength < best) continue
-      const aFirst = (x === a) === (order.textOrder !== x.negated)
+      const aFirst = (x === a) === (order.textOrder !== (x.negated && !order.until))
       if (strength > best) {
         best = strength
         found = undefined

@@ -15,8 +15,8 @@ export interface Token {
 }
 
 const WORD = /[\p{L}\p{N}]+(?:['’]\p{L}+)?/gu
-const SENTENCE_END = /[.!?;\n]/
-const CLAUSE_BREAK = /[,:()—–"]|\s-\s/
+const SENTENCE_END = /[.!?;:\n]/
+const CLAUSE_BREAK = /[,()—–"]|\s-\s/
 
 const CONTRACTIONS: Record<string, string[]> = {
   "don't": ['do', 'not'],
