@@ -28,6 +28,30 @@ describe('scripts/check-imports.ts', () => {
     expect(checkImports(root)).toEqual([])
   })
 
+  it('fails the five imports the READMEs forbid, and a folder with no row in the table', () => {
+    const dir = write({
+      'lib/plan/a.ts': "import { x } from '@/lib/review/load-plan'",
+      'lib/srs/b.ts': "import { x } from '@/lib/plan/pacing'",
+      'db/c.ts': "import { x } from '@/lib/review'",
+      'components/d.tsx': "import { x } from '@/db/client'",
+      'lib/anki/e.ts': "import { x } from '../live/data'",
+      'lib/brand-new/f.ts': "import { x } from '@/lib/srs/rubric'",
+      'lib/plan/ok.ts': "import { x } from '@/lib/srs/final-window'",
+    })
+    const broken = checkImports(dir).map((p) => `${p.file} → ${p.rule}`)
+    expect(broken).toEqual(
+      expect.arrayContaining([
+        expect.stringContaining('lib/plan/a.ts → lib/plan may not import lib/review'),
+        expect.stringContaining('lib/srs/b.ts → lib/srs may not import lib/plan'),
+        expect.stringContaining('db/c.ts → db may not import lib/review'),
+        expect.stringContaining('components/d.tsx → components may not import db'),
+        expect.stringContaining('lib/anki/e.ts → lib/anki may not import lib/live'),
+        expect.stringContaining('lib/brand-new/f.ts → lib/brand-new has no row in ALLOWED_IMPORTS'),
+      ]),
+    )
+    expect(broken.filter((line) => line.startsWith('lib/plan/ok.ts'))).toEqual([])
+  })
+
   it('flags every broken rule in a violating fixture, and nothing allowed', () => {
     const dir = write({
       'lib/engine/ok.ts': [

@@ -62,6 +62,97 @@ const packageName = (specifier: string) =>
 
 const inside = (rel: string, folder: string) => rel === folder || rel.startsWith(`${folder}/`)
 
+/**
+ * The one table of allowed imports between the house's folders (each README's "May import" line,
+ * repo-internal part): one row per folder of lib/ (a lib/*.ts module is its own folder), db/ and
+ * components/. A folder may always import itself; test files (*.test.ts) are not held to it.
+ * lib/engine is held by its own stricter rule (rule 1). A new folder fails until it has a row.
+ */
+export const ALLOWED_IMPORTS: Record<string, readonly string[]> = {
+  // lib/engine: the engine store and provider-ledger PostgreSQL adapters (values today; issue 34 item 1 wants types only)
+  db: ['lib/engine'],
+  components: ['app', 'lib/*'],
+  'lib/anki': [
+    'db',
+    'lib/content',
+    'lib/decks',
+    'lib/http',
+    'lib/learner-cookie',
+    'lib/own-cards',
+    'lib/srs',
+  ],
+  'lib/clock': [],
+  'lib/content': ['lib/grading', 'lib/lru', 'lib/process-memory'],
+  'lib/decks': ['db', 'lib/content', 'lib/grading', 'lib/srs'],
+  'lib/devices': ['db', 'lib/learner-cookie'],
+  'lib/drills': [
+    'db',
+    'lib/decks',
+    'lib/engine',
+    'lib/lru',
+    'lib/process-memory',
+    'lib/simulator',
+    'lib/srs',
+  ],
+  'lib/grading': ['lib/srs'],
+  'lib/http': ['lib/learner-cookie'],
+  'lib/learner': ['db', 'lib/learner-cookie'],
+  'lib/learner-cookie': [],
+  'lib/live': ['db', 'lib/engine', 'lib/http'],
+  'lib/lru': [],
+  'lib/mulberry32': [],
+  'lib/own-cards': ['db', 'lib/content', 'lib/decks'],
+  'lib/plan': ['db', 'lib/http', 'lib/mulberry32', 'lib/srs', 'lib/decks'],
+  'lib/process-memory': [],
+  'lib/review': [
+    'db',
+    'lib/clock',
+    'lib/decks',
+    'lib/drills',
+    'lib/grading',
+    'lib/http',
+    'lib/learner',
+    'lib/plan',
+    'lib/srs',
+  ],
+  'lib/sandbox': [
+    'lib/engine',
+    'lib/http',
+    'lib/learner-cookie',
+    'lib/lru',
+    'lib/process-memory',
+    'lib/simulator',
+  ],
+  'lib/simulator': ['db', 'lib/engine'],
+  'lib/srs': ['db'],
+  'lib/stats': ['db', 'lib/lru', 'lib/srs', 'lib/transfer'],
+  'lib/transfer': ['db', 'lib/content', 'lib/decks', 'lib/own-cards', 'lib/review', 'lib/srs'], // lib/review: testing.ts
+}
+
+/** The folder a repo path belongs to in ALLOWED_IMPORTS (undefined outside lib/, db/, components/). */
+export function importFolderOf(rel: string): string | undefined {
+  const parts = rel.replace(SOURCE, '').split('/')
+  if (parts[0] === 'db' || parts[0] === 'components' || parts[0] === 'app') return parts[0]
+  if (parts[0] === 'lib' && parts[1]) return `lib/${parts[1]}`
+  return undefined
+}
+
+/** One problem when `from` may not import `to` by the table, or has no row; undefined when allowed. */
+export function tableProblem(from: string, to: string): string | undefined {
+  const folder = importFolderOf(from)
+  const target = importFolderOf(to)
+  if (!folder || !target || folder === target || folder === 'app' || folder === 'lib/engine') return undefined
+  const row = ALLOWED_IMPORTS[folder]
+  if (!row)
+    return `${folder} has no row in ALLOWED_IMPORTS (scripts/check-imports.ts): add one listing what it may import, as its README's "May import" line says`
+  const ok = row.some((allowed) =>
+    allowed.endsWith('/*') ? inside(target, allowed.slice(0, -2)) : target === allowed,
+  )
+  return ok
+    ? undefined
+    : `${folder} may not import ${target} (ALLOWED_IMPORTS in scripts/check-imports.ts, ${folder}/README.md)`
+}
+
 /** Every folder (and top-level file) whose code is held to the rules. */
 const CODE_ROOTS = [
   'app',
@@ -158,6 +249,10 @@ export function checkImports(root: string): ImportProblem[] {
         if (bare === undefined || !(inside(bare, 'lib/grading') || GRADING_MAY_IMPORT.includes(bare)))
           problems.push({ file: rel, specifier, rule: 'lib/grading imports only itself and lib/srs/rubric' })
       }
+      // The table last, and only where no rule above already named this import.
+      const broken = to !== undefined && !isTest ? tableProblem(rel, to) : undefined
+      if (broken && !problems.some((p) => p.file === rel && p.specifier === specifier))
+        problems.push({ file: rel, specifier, rule: broken })
       if (!isEngine) continue
       if (to !== undefined) {
         if (inside(to, 'lib/engine') || (isTest && inside(to, 'scripts'))) continue
@@ -197,6 +292,6 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
     process.exit(1)
   }
   console.log(
-    'house rules hold: lib/engine is sealed and entered through its two entries; lib/ imports nothing from components/ or app/; lib/srs and lib/decks know no drills; lib/grading is pure; SQL lives in db/; study data goes through studyDb(); simulator functions ≤ 70 lines',
+    'house rules hold: every folder imports only what its row in ALLOWED_IMPORTS allows; lib/engine is sealed and entered through its two entries; lib/ imports nothing from components/ or app/; lib/srs and lib/decks know no drills; lib/grading is pure; SQL lives in db/; study data goes through studyDb(); simulator functions ≤ 70 lines',
   )
 }
