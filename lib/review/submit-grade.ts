@@ -1,16 +1,14 @@
-// One grade request, as POST /api/review/grade takes it (the review page's queue sends there):
-// rate-limit, validate, resolve the learner and "now", remember the browser's zone on
-// a first visit, record — storing the learner only for a card they have (a grade is a
-// first write; a bad one stores nothing). Each caller maps the result to its own output.
-import 'server-only'
-import { headers } from 'next/headers'
+// One grade, the use case behind POST /api/review/grade (the review page's device queue sends
+// every grade there): the checks that need "now" or the key, the card resolved through the
+// deck registry, the browser's zone on a first visit, then the record — storing the learner
+// only for a card they have (a grade is a first write; a refused one stores nothing).
+// The route does the HTTP work (limit, body, schema, the Idempotency-Key header) and maps
+// each result to its status; nothing here reads the request.
 import type { z } from 'zod'
-import { studyDb } from '@/db/client'
-import { requestNowMs } from '@/lib/clock'
-import { rateLimit } from '@/lib/http/edge'
-import { currentLearnerId, ensureLearner, isStoredLearner } from '@/lib/learner'
+import { learnerQueries } from '@/db/queries/learners'
+import type { Db } from '@/db/sql/db'
 import { studyDecks } from './decks'
-import { gradeRequestSchema } from './grade-input'
+import type { GradeRequest } from './grade-input'
 import { gradeFingerprint } from './grade-key'
 import { type GradeResult, gradeFoundCard } from './grade-review'
 import { rememberBrowserTimezone } from './learner-settings'
@@ -18,40 +16,42 @@ import { rememberBrowserTimezone } from './learner-settings'
 /** How far back a device's review time may lie: a queue older than this is refused (400). */
 export const MAX_QUEUED_AGE_MS = 30 * 86_400_000
 
-export type SubmitGradeResult =
-  | { kind: 'invalid'; issues: z.core.$ZodIssue[] }
-  | { kind: 'rate-limited'; response: Response }
-  | GradeResult
+export type SubmitGradeResult = { kind: 'invalid'; issues: z.core.$ZodIssue[] } | GradeResult
 
-/**
- * `key` is the request's Idempotency-Key (already parsed): the outcome is stored under it and
- * the key is the review's attempt token. Without one, the body's `attemptToken` is required.
- */
-export async function submitGrade(input: unknown, key?: string): Promise<SubmitGradeResult> {
-  // Both callers share the grade limit (per learner and per address): the action and the route.
-  const limited = await rateLimit('grade', { headers: await headers() })
-  if (limited) return { kind: 'rate-limited', response: limited }
-  const parsed = gradeRequestSchema.safeParse(input)
-  if (!parsed.success) return { kind: 'invalid', issues: parsed.error.issues }
-  const attemptToken = key ?? parsed.data.attemptToken
+export interface GradeRequestScope {
+  learnerId: string
+  /** The server's now for this request (ms). */
+  nowMs: number
+  /**
+   * The request's Idempotency-Key (already parsed): the outcome is stored under it and the key
+   * is the review's attempt token. Without one, the grade's `attemptToken` is required.
+   */
+  key?: string
+}
+
+export async function submitGrade(
+  db: Db,
+  { learnerId, nowMs, key }: GradeRequestScope,
+  request: GradeRequest,
+): Promise<SubmitGradeResult> {
+  const attemptToken = key ?? request.attemptToken
   if (attemptToken === undefined)
     return {
       kind: 'invalid',
       issues: [issue(['attemptToken'], 'required without an Idempotency-Key header')],
     }
-  const nowMs = await requestNowMs()
-  const reviewedAtMs = parsed.data.reviewedAt === undefined ? undefined : Date.parse(parsed.data.reviewedAt)
+  const reviewedAtMs = request.reviewedAt === undefined ? undefined : Date.parse(request.reviewedAt)
   if (reviewedAtMs !== undefined && reviewedAtMs < nowMs - MAX_QUEUED_AGE_MS)
     return { kind: 'invalid', issues: [issue(['reviewedAt'], 'more than 30 days ago')] }
-  const learnerId = await currentLearnerId()
-  const { timezone, attemptToken: _token, reviewedAt: _at, ...grade } = parsed.data
+  const { timezone, attemptToken: _token, reviewedAt: _at, ...grade } = request
   const decks = await studyDecks()
-  const db = studyDb()
+  const learners = learnerQueries(db)
   // Any card this learner has (built-in, drill or their own); another learner's card is "not found".
   const found = await decks.findCard(db, learnerId, grade.cardId)
   // A visitor's grade of a card they do not have stores nothing (no learner row either).
-  if (!found && !(await isStoredLearner(learnerId))) return { kind: 'card-not-found', cardId: grade.cardId }
-  await ensureLearner(learnerId, nowMs)
+  if (!found && (await learners.findLearnerById({ learnerId })) === undefined)
+    return { kind: 'card-not-found', cardId: grade.cardId }
+  await learners.insertLearnerIfMissing({ learnerId, nowMs })
   if (timezone) await rememberBrowserTimezone(db, learnerId, timezone, nowMs)
   return gradeFoundCard(db, found, {
     ...grade,
@@ -59,7 +59,7 @@ export async function submitGrade(input: unknown, key?: string): Promise<SubmitG
     learnerId,
     nowMs,
     ...(reviewedAtMs === undefined ? {} : { reviewedAtMs }),
-    ...(key === undefined ? {} : { key: { key, fingerprint: gradeFingerprint(parsed.data) } }),
+    ...(key === undefined ? {} : { key: { key, fingerprint: gradeFingerprint(request) } }),
   })
 }
 

@@ -3,25 +3,36 @@
 // with `Idempotent-Replayed: true` on a retry, 422 for the key with another body, 409 + Retry-After
 // while the key's first request is in flight. Without it, the body's attemptToken: 201, then 200
 // `{replayed: true}`. Also 400/403/404/409 (not due)/415/429 problem+json; a refusal stores nothing.
+import { studyDb } from '@/db/client'
+import { requestNowMs } from '@/lib/clock'
 import { API_BODY_BYTES } from '@/lib/http/body'
 import { issueText } from '@/lib/http/issues'
 import { problemResponse } from '@/lib/http/problems'
 import { route } from '@/lib/http/route'
+import { currentLearnerId } from '@/lib/learner'
 import { parseIdempotencyKey } from '@/lib/live/headers'
+import { gradeRequestSchema } from '@/lib/review/grade-input'
 import { submitGrade } from '@/lib/review/submit-grade'
 
 export const dynamic = 'force-dynamic'
 
-// No `limit` and no `schema` here: submitGrade takes the grade limit (shared with the
-// review page's action, once per grade) and then checks the grade itself.
-export const POST = route({ sameOrigin: true, body: { json: API_BODY_BYTES } }, async ({ request, body }) => {
+const gradeRoute = {
+  sameOrigin: true,
+  // The learner's (and the address's) grade limit, once per grade.
+  limit: { name: 'grade' },
+  body: { json: API_BODY_BYTES },
+  schema: gradeRequestSchema,
+  invalid: 'invalid-grade',
+} as const
+
+export const POST = route(gradeRoute, async ({ request, body }) => {
   const header = request.headers.get('idempotency-key')
   const key = header === null ? undefined : parseIdempotencyKey(header)
   if (key && !key.ok) return problemResponse('invalid-idempotency-key', key.detail)
-  const result = await submitGrade(body, key?.key)
+  const nowMs = await requestNowMs()
+  const learnerId = await currentLearnerId()
+  const result = await submitGrade(studyDb(), { learnerId, nowMs, key: key?.key }, body)
   switch (result.kind) {
-    case 'rate-limited':
-      return result.response
     case 'invalid':
       return problemResponse('invalid-grade', issueText(result.issues))
     case 'graded':
