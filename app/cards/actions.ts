@@ -3,63 +3,79 @@
 // Every action validates its input with the shared card schema (in lib/own-cards).
 import { redirect } from 'next/navigation'
 import { z } from 'zod'
-import { studyDb } from '@/db/client'
-import { requestNowMs } from '@/lib/clock'
 import { cardTextToHtml } from '@/lib/content/markdown'
 import { OWN_CARD_LIMITS } from '@/lib/content/schema'
-import { currentLearnerId, ensureLearner } from '@/lib/learner'
 import type { FieldErrors } from '@/lib/own-cards/errors'
 import { createOwnCard, deleteOwnCard, updateOwnCard } from '@/lib/own-cards/service'
 import { type PointSuggestion, suggestPoints } from '@/lib/own-cards/suggest-points'
+import { serverAction } from '@/lib/server-action'
 
 export type CardFormResult = { ok: true; id: string } | { ok: false; fieldErrors: FieldErrors }
 
 const cardIdSchema = z.string().min(1).max(200)
 
-export async function createCardAction(input: unknown): Promise<CardFormResult> {
-  const learnerId = await currentLearnerId()
-  const nowMs = await requestNowMs()
-  await ensureLearner(learnerId, nowMs)
-  const result = await createOwnCard(studyDb(), learnerId, input, nowMs)
-  if (result.kind === 'saved') return { ok: true, id: result.id }
-  return { ok: false, fieldErrors: result.kind === 'invalid' ? result.fieldErrors : { form: 'Not found.' } }
-}
+export const createCardAction = serverAction(
+  { learner: 'write' },
+  async ({ learnerId, nowMs, db }, input: unknown): Promise<CardFormResult> => {
+    const result = await createOwnCard(db, learnerId, input, nowMs)
+    if (result.kind === 'saved') return { ok: true, id: result.id }
+    return { ok: false, fieldErrors: result.kind === 'invalid' ? result.fieldErrors : { form: 'Not found.' } }
+  },
+)
 
-export async function updateCardAction(cardId: unknown, input: unknown): Promise<CardFormResult> {
-  const id = cardIdSchema.safeParse(cardId)
-  if (!id.success) return { ok: false, fieldErrors: { form: 'That card does not exist.' } }
-  const learnerId = await currentLearnerId()
-  const result = await updateOwnCard(studyDb(), learnerId, id.data, input, await requestNowMs())
-  if (result.kind === 'saved') return { ok: true, id: result.id }
-  return {
-    ok: false,
-    fieldErrors: result.kind === 'invalid' ? result.fieldErrors : { form: 'That card does not exist.' },
-  }
-}
+export const updateCardAction = serverAction(
+  {
+    input: (cardId: unknown, _input: unknown) => cardId,
+    schema: cardIdSchema,
+    invalid: (): CardFormResult => ({ ok: false, fieldErrors: { form: 'That card does not exist.' } }),
+  },
+  async ({ input: id, learnerId, nowMs, db }, _cardId, input): Promise<CardFormResult> => {
+    const result = await updateOwnCard(db, learnerId, id, input, nowMs)
+    if (result.kind === 'saved') return { ok: true, id: result.id }
+    return {
+      ok: false,
+      fieldErrors: result.kind === 'invalid' ? result.fieldErrors : { form: 'That card does not exist.' },
+    }
+  },
+)
 
-export async function deleteCardAction(cardId: unknown): Promise<{ ok: false; error: string }> {
-  const id = cardIdSchema.safeParse(cardId)
-  const learnerId = await currentLearnerId()
-  if (!id.success || !(await deleteOwnCard(studyDb(), learnerId, id.data)))
-    return { ok: false, error: 'That card does not exist (any more).' }
-  redirect('/cards')
-}
+const deleteRefused = { ok: false, error: 'That card does not exist (any more).' } as const
+
+export const deleteCardAction = serverAction(
+  { input: (cardId: unknown) => cardId, schema: cardIdSchema, invalid: () => deleteRefused },
+  async ({ input: id, learnerId, db }): Promise<typeof deleteRefused> => {
+    if (!(await deleteOwnCard(db, learnerId, id))) return deleteRefused
+    redirect('/cards')
+  },
+)
 
 const formatSchema = z.enum(['markdown', 'html']).default('markdown')
+const cardTextSchema = z.object({
+  text: z.string().max(OWN_CARD_LIMITS.htmlAnswerMaxChars),
+  format: formatSchema,
+})
 
 /** The live preview: the same sanitizing render the card page uses (Anki's HTML for imported cards). */
-export async function previewMarkdownAction(markdown: unknown, format?: unknown): Promise<string> {
-  const text = z.string().max(OWN_CARD_LIMITS.htmlAnswerMaxChars).safeParse(markdown)
-  const kind = formatSchema.safeParse(format)
-  if (!text.success || !kind.success) return ''
-  if (kind.data === 'markdown' && text.data.length > OWN_CARD_LIMITS.answerMaxChars) return ''
-  return cardTextToHtml(text.data, kind.data)
-}
+export const previewMarkdownAction = serverAction(
+  {
+    input: (markdown: unknown, format?: unknown) => ({ text: markdown, format }),
+    schema: cardTextSchema,
+    invalid: () => '',
+    learner: 'none',
+  },
+  async ({ input: { text, format } }): Promise<string> => {
+    if (format === 'markdown' && text.length > OWN_CARD_LIMITS.answerMaxChars) return ''
+    return cardTextToHtml(text, format)
+  },
+)
 
 /** Suggest points: the answer's top-level list items (3 to 7) as point texts. */
-export async function suggestPointsAction(answer: unknown, format?: unknown): Promise<PointSuggestion> {
-  const text = z.string().max(OWN_CARD_LIMITS.htmlAnswerMaxChars).safeParse(answer)
-  const kind = formatSchema.safeParse(format)
-  if (!text.success || !kind.success) return { kind: 'too-few', found: 0 }
-  return suggestPoints(text.data, kind.data)
-}
+export const suggestPointsAction = serverAction(
+  {
+    input: (answer: unknown, format?: unknown) => ({ text: answer, format }),
+    schema: cardTextSchema,
+    invalid: (): PointSuggestion => ({ kind: 'too-few', found: 0 }),
+    learner: 'none',
+  },
+  async ({ input: { text, format } }): Promise<PointSuggestion> => suggestPoints(text, format),
+)

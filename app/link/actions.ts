@@ -2,12 +2,9 @@
 // /link: redeem another device's one-time code and adopt its learner. Each try counts
 // against the `link` limit (per address: 10 tries per 10 minutes), so 40 bits cannot be guessed.
 import { randomUUID } from 'node:crypto'
-import { headers } from 'next/headers'
-import { studyDb } from '@/db/client'
-import { requestNowMs } from '@/lib/clock'
 import { adoptLearner } from '@/lib/devices/device-cookie'
 import { deviceLabel, redeemLinkCode, rememberDevice } from '@/lib/devices/link'
-import { rateLimit } from '@/lib/http/edge'
+import { serverAction } from '@/lib/server-action'
 
 export type LinkState = { status: 'idle' } | { status: 'linked' } | { status: 'error'; error: string }
 
@@ -18,22 +15,27 @@ const ERRORS = {
   used: 'That code was already used. Make a new one on your other device.',
 } as const
 
-export async function linkDeviceAction(_previous: LinkState, form: FormData): Promise<LinkState> {
-  const requestHeaders = await headers()
-  // Per address (not per learner): a visitor can drop its cookie, not its address.
-  if (await rateLimit('link', { headers: requestHeaders }, { subject: null }))
-    return { status: 'error', error: 'Too many tries from this address. Wait 10 minutes and try again.' }
-  const nowMs = await requestNowMs()
-  const db = studyDb()
-  const result = await redeemLinkCode(db, { typed: String(form.get('code') ?? ''), nowMs })
-  if (result.kind !== 'linked') return { status: 'error', error: ERRORS[result.kind] }
-  const deviceId = randomUUID()
-  await rememberDevice(db, {
-    id: deviceId,
-    learnerId: result.learnerId,
-    label: deviceLabel(requestHeaders.get('user-agent')),
-    linkedAtMs: nowMs,
-  })
-  await adoptLearner(result.learnerId, deviceId)
-  return { status: 'linked' }
-}
+export const linkDeviceAction = serverAction(
+  {
+    // Per address (not per learner): a visitor can drop its cookie, not its address.
+    limit: {
+      name: 'link',
+      subject: null,
+      refused: { status: 'error', error: 'Too many tries from this address. Wait 10 minutes and try again.' },
+    },
+    learner: 'none',
+  },
+  async ({ nowMs, db, headers }, _previous: LinkState, form: FormData): Promise<LinkState> => {
+    const result = await redeemLinkCode(db, { typed: String(form.get('code') ?? ''), nowMs })
+    if (result.kind !== 'linked') return { status: 'error', error: ERRORS[result.kind] }
+    const deviceId = randomUUID()
+    await rememberDevice(db, {
+      id: deviceId,
+      learnerId: result.learnerId,
+      label: deviceLabel(headers.get('user-agent')),
+      linkedAtMs: nowMs,
+    })
+    await adoptLearner(result.learnerId, deviceId)
+    return { status: 'linked' }
+  },
+)

@@ -2,10 +2,8 @@
 // "Use this retention" on /plan: saves the chosen desired retention (the same bounds
 // as Settings), nothing else; a bad value saves nothing.
 import { refresh } from 'next/cache'
-import { studyDb } from '@/db/client'
-import { planQueries } from '@/db/queries/plan'
-import { requestNowMs } from '@/lib/clock'
-import { currentLearnerId, ensureLearner } from '@/lib/learner'
+import { saveDesiredRetention } from '@/lib/review/save-settings'
+import { serverAction } from '@/lib/server-action'
 import { studySettingsSchema } from '@/lib/srs/settings'
 
 export type RetentionFormState =
@@ -13,24 +11,19 @@ export type RetentionFormState =
   | { status: 'saved'; retention: number }
   | { status: 'invalid'; message: string }
 
-export async function applyRetentionAction(
-  _previous: RetentionFormState,
-  form: FormData,
-): Promise<RetentionFormState> {
-  const parsed = studySettingsSchema.shape.desiredRetention.safeParse(form.get('retention'))
-  if (!parsed.success)
-    return {
+export const applyRetentionAction = serverAction(
+  {
+    input: (_previous: RetentionFormState, form: FormData) => form.get('retention'),
+    schema: studySettingsSchema.shape.desiredRetention,
+    invalid: (issues): RetentionFormState => ({
       status: 'invalid',
-      message: `Choose a retention from 0.70 to 0.99 (${parsed.error.issues[0]?.message}).`,
-    }
-  const learnerId = await currentLearnerId()
-  const nowMs = await requestNowMs()
-  await ensureLearner(learnerId, nowMs)
-  await studyDb().transaction(
-    (tx) =>
-      planQueries(tx).saveDesiredRetentionByLearnerId({ learnerId, desiredRetention: parsed.data, nowMs }),
-    { lockKey: learnerId },
-  )
-  refresh()
-  return { status: 'saved', retention: parsed.data }
-}
+      message: `Choose a retention from 0.70 to 0.99 (${issues[0]?.message}).`,
+    }),
+    learner: 'write',
+  },
+  async ({ input, learnerId, nowMs, db }): Promise<RetentionFormState> => {
+    await saveDesiredRetention(db, { learnerId, nowMs }, input)
+    refresh()
+    return { status: 'saved', retention: input }
+  },
+)

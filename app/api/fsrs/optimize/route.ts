@@ -13,11 +13,7 @@ import { problemOf, problemResponse } from '@/lib/http/problems'
 import { route } from '@/lib/http/route'
 import { currentLearnerId, ensureLearner } from '@/lib/learner'
 import { prepareTraining, trainAndKeep } from '@/lib/plan/optimizer/optimize'
-import {
-  optimizeBody,
-  optimizeProblem,
-  optimizeProblemResponse,
-} from '@/lib/plan/optimizer/optimize-response'
+import { optimizeBody, optimizeProblem, optimizeProblemResponse } from './responses'
 
 export const dynamic = 'force-dynamic'
 

@@ -1,7 +1,7 @@
 // POST /api/fsrs/optimize's answers: the result body (the contract), and the problem
 // for each way a run does not produce one. Pure mapping; the route streams or waits.
 import { type ProblemCode, problemResponse } from '@/lib/http/problems'
-import type { OptimizeResult } from './optimize'
+import type { OptimizeResult } from '@/lib/plan/optimizer/optimize'
 
 export type OptimizeBody = {
   items: number
