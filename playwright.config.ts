@@ -48,7 +48,8 @@ const serverEnv = {
   NEXT_TELEMETRY_DISABLED: '1',
   HOSTNAME: '127.0.0.1',
 }
-const build = 'npm run build'
+// `npm test` builds while the unit tests run and then says so (DRILL_E2E_BUILT=1, scripts/test.ts).
+const build = process.env.DRILL_E2E_BUILT === '1' ? 'true' : 'npm run build'
 
 export default defineConfig({
   testDir: './e2e',

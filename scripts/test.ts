@@ -1,25 +1,91 @@
-// `npm test`: every check, in order, stopping at the first failure.
-import { spawnSync } from 'node:child_process'
+// `npm test`: every check, stopping at the first phase that fails, then the time of each.
+// Three phases, so the 2-core machine waits less without dropping a check:
+//   1. typecheck, lint, imports, content — side by side (only the typecheck is heavy);
+//   2. unit (Vitest) while the e2e suite's production build (`npm run build`) runs beside it
+//      (vitest spends much of its time waiting on PostgreSQL and servers);
+//   3. e2e (Playwright), told the build is done (DRILL_E2E_BUILT=1, playwright.config.ts).
+// A step run beside another has its output held and printed whole once it ends.
+import { spawn } from 'node:child_process'
 
-const steps: Array<[string, string[]]> = [
-  ['typecheck', ['run', 'typecheck']],
-  ['lint', ['run', 'lint']],
-  ['imports', ['exec', '--', 'tsx', 'scripts/check-imports.ts']],
-  ['content', ['exec', '--', 'tsx', 'scripts/check-content.ts']],
-  ['unit', ['run', 'test:unit']],
-  ['e2e', ['run', 'test:e2e']],
+interface Step {
+  name: string
+  args: string[]
+  /** Prints as it runs (one such step per phase); the others are printed when they end. */
+  live?: boolean
+  env?: Record<string, string>
+}
+
+interface Outcome {
+  name: string
+  seconds: number
+  code: number
+}
+
+const phases: Step[][] = [
+  [
+    { name: 'typecheck', args: ['run', 'typecheck'], live: true },
+    { name: 'lint', args: ['run', 'lint'] },
+    { name: 'imports', args: ['exec', '--', 'tsx', 'scripts/check-imports.ts'] },
+    { name: 'content', args: ['exec', '--', 'tsx', 'scripts/check-content.ts'] },
+  ],
+  [
+    { name: 'unit', args: ['run', 'test:unit'], live: true },
+    { name: 'build (for e2e)', args: ['run', 'build'] },
+  ],
+  [{ name: 'e2e', args: ['run', 'test:e2e'], live: true, env: { DRILL_E2E_BUILT: '1' } }],
 ]
 
-const started = Date.now()
-for (const [name, args] of steps) {
-  const stepStarted = Date.now()
-  console.log(`\n▶ ${name}: npm ${args.join(' ')}`)
-  const result = spawnSync('npm', args, { stdio: 'inherit' })
-  const seconds = ((Date.now() - stepStarted) / 1000).toFixed(1)
-  if (result.status !== 0) {
-    console.error(`\n✖ ${name} failed after ${seconds}s (exit ${result.status ?? result.signal})`)
-    process.exit(result.status ?? 1)
-  }
-  console.log(`✔ ${name} passed in ${seconds}s`)
+function run(step: Step): Promise<Outcome> {
+  const started = Date.now()
+  console.log(`▶ ${step.name}: npm ${step.args.join(' ')}`)
+  const child = spawn('npm', step.args, {
+    stdio: step.live ? 'inherit' : ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, ...step.env },
+  })
+  const held: Buffer[] = []
+  child.stdout?.on('data', (chunk: Buffer) => held.push(chunk))
+  child.stderr?.on('data', (chunk: Buffer) => held.push(chunk))
+  return new Promise((resolve) => {
+    child.on('close', (code, signal) => {
+      const seconds = (Date.now() - started) / 1000
+      if (!step.live) {
+        console.log(`\n── ${step.name} (ran alongside) ──`)
+        process.stdout.write(Buffer.concat(held))
+      }
+      const failed = code !== 0
+      console.log(
+        failed
+          ? `✖ ${step.name} failed after ${seconds.toFixed(1)}s (exit ${code ?? signal})`
+          : `✔ ${step.name} passed in ${seconds.toFixed(1)}s`,
+      )
+      resolve({ name: step.name, seconds, code: code ?? 1 })
+    })
+  })
 }
+
+function report(outcomes: Outcome[], phaseSeconds: number[], totalSeconds: number) {
+  console.log('\nTimes (s):')
+  for (const { name, seconds, code } of outcomes)
+    console.log(`  ${name.padEnd(18)} ${seconds.toFixed(1).padStart(7)}${code === 0 ? '' : '  FAILED'}`)
+  for (const [i, seconds] of phaseSeconds.entries())
+    console.log(`  phase ${i + 1} (${phases[i].map((s) => s.name).join(' ‖ ')}) ${seconds.toFixed(1)}`)
+  console.log(`  total ${totalSeconds.toFixed(1)}`)
+}
+
+const started = Date.now()
+const outcomes: Outcome[] = []
+const phaseSeconds: number[] = []
+for (const phase of phases) {
+  const phaseStarted = Date.now()
+  const results = await Promise.all(phase.map(run))
+  outcomes.push(...results)
+  phaseSeconds.push((Date.now() - phaseStarted) / 1000)
+  const failed = results.find((r) => r.code !== 0)
+  if (failed) {
+    report(outcomes, phaseSeconds, (Date.now() - started) / 1000)
+    console.error(`\n✖ ${failed.name} failed`)
+    process.exit(failed.code)
+  }
+}
+report(outcomes, phaseSeconds, (Date.now() - started) / 1000)
 console.log(`\nAll checks passed in ${((Date.now() - started) / 1000).toFixed(1)}s`)
