@@ -68,7 +68,9 @@ function report(outcomes: Outcome[], phaseSeconds: number[], totalSeconds: numbe
   for (const { name, seconds, code } of outcomes)
     console.log(`  ${name.padEnd(18)} ${seconds.toFixed(1).padStart(7)}${code === 0 ? '' : '  FAILED'}`)
   for (const [i, seconds] of phaseSeconds.entries())
-    console.log(`  phase ${i + 1} (${phases[i].map((s) => s.name).join(' ‖ ')}) ${seconds.toFixed(1)}`)
+    console.log(
+      `  phase ${i + 1} (${(phases[i] ?? []).map((s) => s.name).join(' ‖ ')}) ${seconds.toFixed(1)}`,
+    )
   console.log(`  total ${totalSeconds.toFixed(1)}`)
 }
 

@@ -2,11 +2,12 @@
 // so PostgreSQL tests never see each other's rows and may run in parallel.
 import { randomUUID } from 'node:crypto'
 import pg from 'pg'
+import { endTrackedPools } from './pool-tracker'
 
 export interface TestDatabase {
   url: string
   name: string
-  /** Drops it, ending any connection still open to it. */
+  /** Drops it: ends this file's pools on it first (tests/pg/close-pools.ts), then any other connection. */
   drop(): Promise<void>
 }
 
@@ -39,6 +40,9 @@ export async function createTestDatabase(prefix: string): Promise<TestDatabase> 
   return {
     url: url.toString(),
     name,
-    drop: () => onMaintenance(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
+    drop: async () => {
+      await endTrackedPools(name)
+      await onMaintenance(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
+    },
   }
 }
