@@ -142,6 +142,9 @@ test('two linked devices grade one card offline; B syncs first; the card is as i
   // A third learner grades the same two reviews in time order, through the same endpoint.
   const control = await newDevice(browser)
   await new ReviewPage(control.page).open()
+  // Each review sent as made `sentAt − reviewedAt` before the server's (fixed) now: at its own time.
+  const sentAt = new Date().toISOString()
+  await setNow(control.context, sentAt)
   for (const log of [...logs].sort((x, y) => x.reviewedAtMs - y.reviewedAtMs)) {
     const response = await control.page.request.post('/api/review/grade', {
       headers: { 'idempotency-key': crypto.randomUUID() },
@@ -152,6 +155,7 @@ test('two linked devices grade one card offline; B syncs first; the card is as i
         durationMs: 1000,
         answerMode: 'aloud',
         reviewedAt: new Date(log.reviewedAtMs).toISOString(),
+        sentAt,
       },
     })
     expect(response.status()).toBe(201)

@@ -1,6 +1,7 @@
 import type { Metadata } from 'next'
 import Link from 'next/link'
 import { DrillReview } from '@/components/drills/drill-review'
+import { ClockNotice } from '@/components/offline/clock-notice'
 import { ReviewQueue } from '@/components/review/review-queue'
 import { ReviewSession } from '@/components/review/review-session'
 import { SeeItFailLinks } from '@/components/review/see-it-fail'
@@ -42,6 +43,7 @@ export default async function ReviewPage() {
       <h1 id="review-title" className="text-2xl font-bold">
         Review
       </h1>
+      <ClockNotice />
       {knowsTimezone ? <ReviewBody learnerId={learnerId} nowMs={nowMs} /> : <SettingUp />}
     </section>
   )

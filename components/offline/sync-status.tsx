@@ -6,11 +6,13 @@ import { useEffect, useRef, useState } from 'react'
 import { markReported } from './grade-store'
 import { deletedCardText, refusedGradeText, syncStatusText } from './status-text'
 import { flushGrades, SYNC_EVERY_MS } from './sync'
+import { useClockSkew } from './use-clock-skew'
 import { useOnline, useQueuedGrades } from './use-queued-grades'
 
 export function SyncStatus() {
   const grades = useQueuedGrades()
   const online = useOnline()
+  const clockSkew = useClockSkew()
   const router = useRouter()
   const [loadedAtMs] = useState(() => Date.now())
   const [noted, setNoted] = useState({ deleted: 0, refused: 0 })
@@ -54,7 +56,7 @@ export function SyncStatus() {
   return (
     <div className="mx-auto max-w-6xl px-4 text-sm">
       <p data-testid="sync-status" role="status" className="text-zinc-700 dark:text-zinc-300">
-        {grades === null ? '' : syncStatusText(pending, online, syncedThisVisit)}
+        {grades === null ? '' : syncStatusText(pending, online, syncedThisVisit, clockSkew)}
       </p>
       <p data-testid="sync-deleted" role="status" className="text-zinc-700 dark:text-zinc-300">
         {[

@@ -3,6 +3,7 @@
 // server's replay table and never counted twice. Runs on page load, on `online`, every
 // 30 s while something waits, and right after each grade. One flush at a time per tab
 // (two tabs sending the same grade are harmless: the key makes it one).
+import { noteClockSkew, skewFrom } from './clock-skew'
 import { pendingGrades, pruneSettled, type QueuedGrade, settleGrade } from './grade-store'
 
 export const SYNC_EVERY_MS = 30_000
@@ -39,17 +40,22 @@ type Sent = 'synced' | 'settled' | 'later'
 
 async function send(grade: QueuedGrade): Promise<Sent> {
   let response: Response
+  // When this try leaves the device (each retry anew): with reviewedAt, the server learns how
+  // long ago the grade was made, whatever this device's clock says (lib/review/device-time.ts).
+  const sentAtMs = Date.now()
   try {
     response = await fetch('/api/review/grade', {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'idempotency-key': grade.key },
-      body: JSON.stringify(grade.body),
+      body: JSON.stringify({ ...grade.body, sentAt: new Date(sentAtMs).toISOString() }),
       credentials: 'same-origin',
     })
   } catch {
     return 'later' // offline, or the response was lost: the same key goes again later
   }
   const now = Date.now()
+  const skew = skewFrom(sentAtMs, now, response.headers.get('date'))
+  if (skew !== null) noteClockSkew(skew)
   if (response.status === 201 || response.status === 200) {
     const body = (await response.json().catch(() => ({}))) as { logId?: number; cardDeleted?: boolean }
     await settleGrade(

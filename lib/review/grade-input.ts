@@ -12,10 +12,13 @@ export const gradeRequestSchema = z.strictObject({
   durationMs: z.number().int().min(0).max(86_400_000),
   answerMode: z.enum(['spoken', 'typed', 'aloud']),
   /**
-   * When the learner graded it on the device (ISO 8601). Grades from the device's queue send it:
-   * the review is recorded at that time (a time ahead of the server's counts as now).
+   * When the learner graded it, on the device's clock (ISO 8601). Grades from the device's queue
+   * send it with `sentAt`: the review is recorded `sentAt − reviewedAt` before the server's now
+   * (lib/review/device-time.ts); without `sentAt`, at the server's now.
    */
   reviewedAt: z.iso.datetime({ offset: true }).optional(),
+  /** When this request left the device, on the same clock (set again on every retry). */
+  sentAt: z.iso.datetime({ offset: true }).optional(),
   /** The browser's IANA zone; stored as the learner's zone on their first review only. */
   timezone: timezoneSchema.optional(),
 })

@@ -20,7 +20,9 @@ export const GRADE_CLAIM_LEASE_MS = 30_000
 
 /** Keys sorted at every level and the ticked points sorted, so two spellings of one grade agree. */
 export function gradeFingerprint(body: GradeRequest): string {
-  const canonical = { ...body, pointsTicked: [...new Set(body.pointsTicked)].sort() }
+  // sentAt is when this try left the device: every retry of one grade sends a new one.
+  const { sentAt: _sentAt, ...grade } = body
+  const canonical = { ...grade, pointsTicked: [...new Set(grade.pointsTicked)].sort() }
   return createHash('sha256').update(canonicalJson(canonical)).digest('hex')
 }
 

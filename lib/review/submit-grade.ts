@@ -8,13 +8,11 @@ import type { z } from 'zod'
 import { learnerQueries } from '@/db/queries/learners'
 import type { Db } from '@/db/sql/db'
 import { studyDecks } from './decks'
+import { correctDeviceTime } from './device-time'
 import type { GradeRequest } from './grade-input'
 import { gradeFingerprint } from './grade-key'
 import { type GradeResult, gradeFoundCard } from './grade-review'
 import { rememberBrowserTimezone } from './learner-settings'
-
-/** How far back a device's review time may lie: a queue older than this is refused (400). */
-export const MAX_QUEUED_AGE_MS = 30 * 86_400_000
 
 export type SubmitGradeResult = { kind: 'invalid'; issues: z.core.$ZodIssue[] } | GradeResult
 
@@ -40,10 +38,16 @@ export async function submitGrade(
       kind: 'invalid',
       issues: [issue(['attemptToken'], 'required without an Idempotency-Key header')],
     }
-  const reviewedAtMs = request.reviewedAt === undefined ? undefined : Date.parse(request.reviewedAt)
-  if (reviewedAtMs !== undefined && reviewedAtMs < nowMs - MAX_QUEUED_AGE_MS)
-    return { kind: 'invalid', issues: [issue(['reviewedAt'], 'more than 30 days ago')] }
-  const { timezone, attemptToken: _token, reviewedAt: _at, ...grade } = request
+  // The device's clock may be hours off: its times are taken as a duration, not an instant.
+  const deviceTime = correctDeviceTime({
+    reviewedAtMs: request.reviewedAt === undefined ? undefined : Date.parse(request.reviewedAt),
+    sentAtMs: request.sentAt === undefined ? undefined : Date.parse(request.sentAt),
+    serverNowMs: nowMs,
+  })
+  if (deviceTime.kind === 'refused')
+    return { kind: 'invalid', issues: [issue([deviceTime.field], deviceTime.message)] }
+  const reviewedAtMs = request.reviewedAt === undefined ? undefined : deviceTime.atMs
+  const { timezone, attemptToken: _token, reviewedAt: _at, sentAt: _sent, ...grade } = request
   const decks = await studyDecks()
   const learners = learnerQueries(db)
   // Any card this learner has (built-in, drill or their own); another learner's card is "not found".
@@ -58,7 +62,7 @@ export async function submitGrade(
     attemptToken,
     learnerId,
     nowMs,
-    ...(reviewedAtMs === undefined ? {} : { reviewedAtMs }),
+    ...(reviewedAtMs === undefined ? {} : { reviewedAtMs, notBeforePreviousReview: true }),
     ...(key === undefined ? {} : { key: { key, fingerprint: gradeFingerprint(request) } }),
   })
 }

@@ -22,7 +22,13 @@ interface DeviceGrade {
   rating: GradeRating
 }
 
-function sync(sqlite: Sqlite, grade: DeviceGrade, nowMs: number, cardId = fivePointCard.id) {
+function sync(
+  sqlite: Sqlite,
+  grade: DeviceGrade,
+  nowMs: number,
+  cardId = fivePointCard.id,
+  notBeforePreviousReview = false,
+) {
   const body = {
     cardId,
     rating: grade.rating,
@@ -44,6 +50,7 @@ function sync(sqlite: Sqlite, grade: DeviceGrade, nowMs: number, cardId = fivePo
       answerMode: 'aloud',
       nowMs,
       reviewedAtMs: grade.reviewedAtMs,
+      notBeforePreviousReview,
       key: { key: grade.key, fingerprint: gradeFingerprint(body) },
     },
     suggestRecallRating,
@@ -122,6 +129,27 @@ describe('merging two devices', () => {
     expect(logs.map((l) => l.attemptToken)).toEqual(['early-device-a-1', 'late-device-b-01'])
     expect(logs[0]!.snapshot).toBeNull()
     expect(JSON.parse(logs[1]!.snapshot!)).toMatchObject({ lastReviewMs: t0 })
+  })
+
+  test('over HTTP (a device time, corrected): never before the card’s previous review — recorded right after it', async () => {
+    await sync(sqlite, { key: 'late-device-b-01', reviewedAtMs: t0 + 2 * HOUR, rating: 3 }, t0 + 3 * HOUR)
+    const early = await sync(
+      sqlite,
+      { key: 'early-device-a-1', reviewedAtMs: t0, rating: 1 },
+      t0 + 4 * HOUR,
+      fivePointCard.id,
+      true,
+    )
+    expect(early).toMatchObject({ kind: 'graded', merged: false, reviewedAtMs: t0 + 2 * HOUR })
+    const logs = await studyQueries(sqliteDb(sqlite)).listReviewsOfCardAfter({
+      learnerId: alice,
+      cardId: fivePointCard.id,
+      afterMs: 0,
+    })
+    expect(logs.map((l) => [l.attemptToken, l.reviewedAtMs])).toEqual([
+      ['late-device-b-01', t0 + 2 * HOUR],
+      ['early-device-a-1', t0 + 2 * HOUR],
+    ])
   })
 
   test('a queued grade of a card deleted since is kept in history, with no card state', async () => {

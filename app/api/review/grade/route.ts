@@ -32,6 +32,16 @@ export const POST = route(gradeRoute, async ({ request, body }) => {
   const nowMs = await requestNowMs()
   const learnerId = await currentLearnerId()
   const result = await submitGrade(studyDb(), { learnerId, nowMs, key: key?.key }, body)
+  // The device measures its clock against this `Date` at each sync (the request's now: the test clock in e2e).
+  return withServerDate(answerOf(result), nowMs)
+})
+
+function withServerDate(response: Response, nowMs: number): Response {
+  response.headers.set('date', new Date(nowMs).toUTCString())
+  return response
+}
+
+function answerOf(result: Awaited<ReturnType<typeof submitGrade>>): Response {
   switch (result.kind) {
     case 'invalid':
       return problemResponse('invalid-grade', issueText(result.issues))
@@ -72,7 +82,7 @@ export const POST = route(gradeRoute, async ({ request, body }) => {
         'This attempt token already recorded a different grade. Nothing was recorded.',
       )
   }
-})
+}
 
 function storedResponse(stored: { status: number; body: string }, replayed: boolean): Response {
   return new Response(stored.body, {
