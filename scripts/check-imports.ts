@@ -81,6 +81,7 @@ export const ALLOWED_IMPORTS: Record<string, readonly string[]> = {
     'lib/own-cards',
     'lib/srs',
   ],
+  'lib/check-server': ['lib/mulberry32'],
   'lib/clock': [],
   'lib/content': ['lib/grading', 'lib/lru', 'lib/process-memory'],
   'lib/decks': ['db', 'lib/content', 'lib/grading', 'lib/srs'],
