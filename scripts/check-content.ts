@@ -19,7 +19,10 @@ try {
       ),
   )
   if (deaf.length > 0) throw new ContentError(deaf.join('\n'))
-  console.log(`content: ${cards.length} cards valid, every rubric hears its own point`)
+  const deepening = cards.filter((card) => card.deepens.length > 0).length
+  console.log(
+    `content: ${cards.length} cards valid, every rubric hears its own point, ${deepening} follow-ups say which points they deepen`,
+  )
 } catch (error) {
   if (error instanceof ContentError) {
     console.error(`content error:\n${error.message}`)

@@ -331,6 +331,18 @@ describe('a malformed card is rejected with a message naming the file and the fi
     expect(message).toContain('no-such-card')
   })
 
+  test('a follow-up that deepens a point no card it follows up has', () => {
+    const dir = makeDeckDir()
+    writeCard(dir, 'main.md', { ...validFrontmatter('main'), followUps: ['deeper'] })
+    writeCard(dir, 'deeper.md', { ...validFrontmatter('deeper'), order: 1, deepens: ['first-point'] })
+    expect(loadCardsFrom(dir).find((card) => card.id === 'deeper')?.deepens).toEqual(['first-point'])
+    writeCard(dir, 'deeper.md', { ...validFrontmatter('deeper'), order: 1, deepens: ['no-such-point'] })
+    const message = errorMessageOf(() => loadCardsFrom(dir))
+    expect(message).toContain('deeper.md')
+    expect(message).toContain('field "deepens"')
+    expect(message).toContain('no-such-point')
+  })
+
   test('an id that differs from the file name', () => {
     const message = loadErrorFor('file-name.md', validFrontmatter('other-name'))
     expect(message).toContain('file-name.md')

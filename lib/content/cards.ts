@@ -44,7 +44,7 @@ export function parseCardFile(file: string, source: string): Card {
   return { ...result.data, answerMarkdown, file }
 }
 
-/** Cross-card checks: unique ids, follow-ups that exist. */
+/** Cross-card checks: unique ids, follow-ups that exist, `deepens` naming a point of a card it follows up. */
 export function validateDeck(cards: Card[]): void {
   const byId = new Map<string, Card>()
   for (const card of cards) {
@@ -57,6 +57,18 @@ export function validateDeck(cards: Card[]): void {
         throw new ContentError(`${card.file}: field "followUps": no card has id "${followUp}"`)
     }
   }
+  for (const card of cards) checkDeepens(card, cards)
+}
+
+/** Each id a follow-up deepens is a point of a card that lists it among its follow-ups. */
+function checkDeepens(card: Card, cards: readonly Card[]): void {
+  const followed = cards.filter((other) => other.followUps.includes(card.id))
+  const pointIds = new Set(followed.flatMap((other) => other.points.map((p) => p.id)))
+  for (const id of card.deepens)
+    if (!pointIds.has(id))
+      throw new ContentError(
+        `${card.file}: field "deepens": "${id}" is not a point of a card that has "${card.id}" as a follow-up`,
+      )
 }
 
 export function loadCardsFrom(dir: string): Card[] {

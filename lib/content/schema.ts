@@ -88,6 +88,11 @@ export const cardFrontmatterSchema = z
       .max(builtInLimits.maxPoints, `at most ${builtInLimits.maxPoints} points`),
     /** Ids of follow-up cards (each must exist). */
     followUps: z.array(slug).default([]),
+    /**
+     * As a follow-up: the ids of the points (of the cards that list it in `followUps`) it digs into,
+     * so the mock interview asks it when one of them was left out or said wrong.
+     */
+    deepens: z.array(slug).default([]),
     /** Ids of scenarios in content/scenarios whose timelines the card shows. */
     scenarios: z.array(slug).default([]),
     /** Sort order within the deck. */
