@@ -91,6 +91,9 @@ export default async function DashboardPage() {
         <Link href="/review" className={buttonClass({ variant: 'primary', size: 'md' })}>
           Start review
         </Link>
+        <Link href="/mock" className={buttonClass({ size: 'md' })}>
+          Mock interview
+        </Link>
         {summary.dueNow === 0 && summary.newAvailable === 0 && (
           <p className="text-sm text-zinc-700 dark:text-zinc-300">Nothing to study right now.</p>
         )}

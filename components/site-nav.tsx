@@ -4,6 +4,7 @@ import { NavLink } from './nav-link'
 
 const links = [
   { href: '/review', label: 'Review' },
+  { href: '/mock', label: 'Mock interview' },
   { href: '/cards', label: 'Cards' },
   { href: '/sandbox', label: 'Sandbox' },
   { href: '/stats', label: 'Stats' },

@@ -300,6 +300,25 @@ export const learnerMedia = pgTable(
   ],
 )
 
+export const mockInterviews = pgTable(
+  'mock_interviews',
+  {
+    learnerId: text('learner_id')
+      .notNull()
+      .references(() => learners.id, { onDelete: 'cascade' }),
+    id: text('id').notNull(),
+    mainCardId: text('main_card_id').notNull(),
+    phases: text('phases').notNull(),
+    createdAtMs: ms('created_at_ms').notNull(),
+    savedAtMs: ms('saved_at_ms'),
+    savedRatings: text('saved_ratings'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.learnerId, t.id] }),
+    index('mock_interviews_learner_created').on(t.learnerId, t.createdAtMs),
+  ],
+)
+
 // ───────────────────────────── server ─────────────────────────────
 
 export const serverSecrets = pgTable('server_secrets', {

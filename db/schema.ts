@@ -394,6 +394,33 @@ export const learnerMedia = sqliteTable(
 )
 export type LearnerMediaRow = typeof learnerMedia.$inferSelect
 
+/**
+ * A finished mock interview (/mock): stored once, at Finish, so leaving mid-way stores nothing.
+ * `id` is minted on the device (crypto.randomUUID), so a retried Finish stores it once; the
+ * phases (question card, what was said, time used and target) are JSON, graded again when the
+ * report is drawn. `savedAtMs` / `savedRatings` are set once, when Save grades recorded its reviews.
+ */
+export const mockInterviews = sqliteTable(
+  'mock_interviews',
+  {
+    learnerId: text('learner_id')
+      .notNull()
+      .references(() => learners.id, { onDelete: 'cascade' }),
+    id: text('id').notNull(),
+    mainCardId: text('main_card_id').notNull(),
+    phases: text('phases').notNull(),
+    createdAtMs: integer('created_at_ms').notNull(),
+    savedAtMs: integer('saved_at_ms'),
+    /** JSON `{ [cardId]: rating }` of the reviews Save grades recorded. */
+    savedRatings: text('saved_ratings'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.learnerId, t.id] }),
+    index('mock_interviews_learner_created').on(t.learnerId, t.createdAtMs),
+  ],
+)
+export type MockInterviewRow = typeof mockInterviews.$inferSelect
+
 // ───────────────────────────── server ─────────────────────────────
 
 /**

@@ -1,0 +1,32 @@
+// POST /api/mock — Finish: the whole mock interview at once (lib/mock/phases.ts) → 201 { id },
+// 200 { id } for a retried Finish (same id: nothing new stored). 400 invalid-mock, 404
+// card-not-found (a card the learner does not have), problem+json; a refusal stores nothing.
+import { API_BODY_BYTES } from '@/lib/http/body'
+import { problemResponse } from '@/lib/http/problems'
+import { route } from '@/lib/http/route'
+import { finishMockSchema } from '@/lib/mock/phases'
+import { submitFinishMock } from '@/lib/mock/submit'
+
+export const dynamic = 'force-dynamic'
+
+export const POST = route(
+  {
+    sameOrigin: true,
+    limit: { name: 'grade' },
+    body: { json: API_BODY_BYTES },
+    schema: finishMockSchema,
+    invalid: 'invalid-mock',
+  },
+  async ({ body }) => {
+    const result = await submitFinishMock(body)
+    switch (result.kind) {
+      case 'stored':
+      case 'exists':
+        return Response.json({ id: result.id }, { status: result.kind === 'stored' ? 201 : 200 })
+      case 'invalid':
+        return problemResponse('invalid-mock', `${result.detail}. Nothing was stored.`)
+      case 'card-not-found':
+        return problemResponse('card-not-found', `No card has id "${result.cardId}". Nothing was stored.`)
+    }
+  },
+)

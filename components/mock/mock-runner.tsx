@@ -1,0 +1,175 @@
+'use client'
+// The mock interview in the browser: pick the question, Start, then the phases one at a time —
+// walk me through it, up to three follow-ups chosen from the gaps in what was said so far
+// (lib/mock/follow-ups.ts, the grader running here), anything to add? — and Finish, which
+// stores the whole mock at once (POST /api/mock) and opens its report. Leaving before Finish
+// stores nothing.
+import { useRouter } from 'next/navigation'
+import { useCallback, useState } from 'react'
+import { nextFollowUp } from '@/lib/mock/follow-ups'
+import type { MockCard, MockPlan } from '@/lib/mock/mock-cards'
+import { ANYTHING_TO_ADD, type MockPhase, type PhaseKind } from '@/lib/mock/phases'
+import { mainVerdictsSoFar } from '@/lib/mock/report'
+import { ReadySelect } from '../ready-controls'
+import { Button } from '../ui/button'
+import { inputClass } from '../ui/input-class'
+import { type PhaseAnswer, PhaseStep } from './phase-step'
+import { useAskAloud } from './use-ask-aloud'
+
+interface Asking {
+  kind: PhaseKind
+  card: MockCard
+  because: string | null
+}
+
+/** The phase after `done`: the next follow-up from the gaps, else "anything to add?". */
+function nextAsking(plan: MockPlan, done: readonly MockPhase[]): Asking {
+  const asked = done.filter((p) => p.kind === 'follow-up').map((p) => p.cardId)
+  const choice = nextFollowUp({
+    mainPoints: plan.main.points,
+    verdicts: mainVerdictsSoFar(
+      plan.main,
+      done.map((p) => p.text),
+    ),
+    options: plan.followUps,
+    asked,
+    recall: plan.recall,
+  })
+  const card = choice && plan.followUps.find((f) => f.id === choice.cardId)
+  if (choice && card) return { kind: 'follow-up', card, because: choice.because }
+  return { kind: 'add', card: plan.main, because: null }
+}
+
+function labelOf(asking: Asking, done: readonly MockPhase[]): string {
+  if (asking.kind === 'walkthrough') return 'Walk me through it'
+  if (asking.kind === 'add') return ANYTHING_TO_ADD
+  return `Follow-up ${done.filter((p) => p.kind === 'follow-up').length + 1}`
+}
+
+export function MockRunner({ plans }: { plans: readonly MockPlan[] }) {
+  const router = useRouter()
+  const [selectedId, setSelectedId] = useState(plans[0]?.main.id ?? '')
+  const [mockId, setMockId] = useState<string | null>(null)
+  const [done, setDone] = useState<MockPhase[]>([])
+  const [asking, setAsking] = useState<Asking | null>(null)
+  const [busy, setBusy] = useState(false)
+  const [error, setError] = useState<string | null>(null)
+  /** The finished phases while Finish is being stored (kept for a retry). */
+  const [finished, setFinished] = useState<MockPhase[] | null>(null)
+  const plan = plans.find((p) => p.main.id === selectedId) ?? plans[0]
+  const question = asking ? (asking.kind === 'add' ? ANYTHING_TO_ADD : asking.card.prompt) : null
+  const aloud = useAskAloud(question)
+
+  const start = () => {
+    if (!plan) return
+    setMockId(crypto.randomUUID())
+    setDone([])
+    setAsking({ kind: 'walkthrough', card: plan.main, because: null })
+  }
+
+  const finish = useCallback(
+    async (id: string, phases: MockPhase[]) => {
+      setBusy(true)
+      setError(null)
+      try {
+        const response = await fetch('/api/mock', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ id, mainCardId: phases[0]?.cardId, phases }),
+        })
+        if (!response.ok) throw new Error(((await response.json()) as { detail?: string }).detail)
+        router.push(`/mock/${id}`)
+      } catch (failure) {
+        setBusy(false)
+        setError(`The mock could not be stored: ${(failure as Error).message || 'network error'}.`)
+      }
+    },
+    [router],
+  )
+
+  const onNext = useCallback(
+    (answer: PhaseAnswer) => {
+      if (!asking || !plan || !mockId) return
+      const target = asking.kind === 'add' ? plan.addTargetMs : asking.card.targetMs
+      const phase: MockPhase = {
+        kind: asking.kind,
+        cardId: asking.card.id,
+        ...answer,
+        targetMs: target,
+        because: asking.because,
+      }
+      const phases = [...done, phase]
+      if (asking.kind === 'add') {
+        setFinished(phases)
+        void finish(mockId, phases)
+        return
+      }
+      setDone(phases)
+      setAsking(nextAsking(plan, phases))
+    },
+    [asking, plan, mockId, done, finish],
+  )
+
+  if (!plan) return <p>No card with follow-ups is in your decks.</p>
+  return (
+    <div className="space-y-6">
+      {aloud.supported && (
+        <label className="flex items-center gap-2 text-sm">
+          <input
+            type="checkbox"
+            role="switch"
+            aria-checked={aloud.on}
+            checked={aloud.on}
+            onChange={(e) => aloud.setOn(e.target.checked)}
+            className="size-4"
+          />
+          Ask out loud
+        </label>
+      )}
+      {asking && mockId ? (
+        <PhaseStep
+          key={done.length}
+          label={labelOf(asking, done)}
+          question={question ?? ''}
+          targetMs={asking.kind === 'add' ? plan.addTargetMs : asking.card.targetMs}
+          cardId={asking.card.id}
+          round={`mock:${mockId}:${done.length}`}
+          last={asking.kind === 'add'}
+          busy={busy}
+          onNext={onNext}
+        />
+      ) : (
+        <div className="space-y-3">
+          <label htmlFor="mock-card" className="block text-sm font-medium">
+            Question
+          </label>
+          <ReadySelect
+            id="mock-card"
+            value={plan.main.id}
+            onChange={(e) => setSelectedId(e.target.value)}
+            className={inputClass('md')}
+          >
+            {plans.map((p) => (
+              <option key={p.main.id} value={p.main.id}>
+                {p.main.title}
+              </option>
+            ))}
+          </ReadySelect>
+          <Button variant="primary" size="md" waitsForHydration onClick={start}>
+            Start
+          </Button>
+        </div>
+      )}
+      {error && (
+        <div role="alert" className="space-y-2 text-red-800 dark:text-red-300">
+          <p>{error}</p>
+          {finished && mockId && (
+            <Button size="md" disabled={busy} onClick={() => void finish(mockId, finished)}>
+              Try Finish again
+            </Button>
+          )}
+        </div>
+      )}
+    </div>
+  )
+}

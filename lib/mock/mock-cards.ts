@@ -1,0 +1,61 @@
+// The cards a mock interview asks: built-in cards with follow-ups (the main card first, the
+// default), each follow-up with the points it deepens, and the learner's recall of each
+// follow-up card now (FSRS retrievability; 0 for a card never studied). Server-side: reads
+// content files and the learner's card states.
+import { studyQueries } from '@/db/queries/study'
+import type { Db } from '@/db/sql/db'
+import { allCards, cardById } from '@/lib/content/cards'
+import type { Card } from '@/lib/content/schema'
+import type { DeckRegistry } from '@/lib/decks'
+import { settingsForLearner } from '@/lib/review'
+import { toSchedule } from '@/lib/review/stored'
+import { retrievabilityNow } from '@/lib/srs/scheduler'
+import type { FollowUpOption } from './follow-ups'
+import { ADD_TARGET_MS, DEFAULT_TARGET_MS } from './phases'
+import type { ReportCard } from './report'
+
+/** A card as the mock asks it: prompt, points (with their rubric) and the phase's clock. */
+export interface MockCard extends ReportCard {
+  targetMs: number
+}
+
+/** A main card the learner may pick, with what the interviewer needs to run it in the browser. */
+export interface MockPlan {
+  main: MockCard
+  followUps: (MockCard & FollowUpOption)[]
+  /** Recall now per follow-up card id. */
+  recall: Record<string, number>
+  addTargetMs: number
+}
+
+export function mockCardOf(card: Card): MockCard {
+  return {
+    id: card.id,
+    title: card.title,
+    prompt: card.prompt,
+    points: card.points,
+    targetMs: card.answerTargetMinutes === undefined ? DEFAULT_TARGET_MS : card.answerTargetMinutes * 60_000,
+  }
+}
+
+/** Built-in cards with follow-ups the learner has, deck order (the main card, order 0, first). */
+export async function mainCardChoices(db: Db, decks: DeckRegistry, learnerId: string): Promise<Card[]> {
+  const withFollowUps = allCards().filter((card) => card.followUps.length > 0)
+  const had = await Promise.all(withFollowUps.map((card) => decks.findCard(db, learnerId, card.id)))
+  return withFollowUps.filter((_, i) => had[i] !== undefined)
+}
+
+export async function mockPlanFor(db: Db, learnerId: string, main: Card, nowMs: number): Promise<MockPlan> {
+  const followUps = main.followUps.flatMap((id) => {
+    const card = cardById(id)
+    return card ? [{ ...mockCardOf(card), deepens: card.deepens }] : []
+  })
+  const settings = await settingsForLearner(db, learnerId)
+  const q = studyQueries(db)
+  const recall: Record<string, number> = {}
+  for (const card of followUps) {
+    const state = await q.getCardStateByLearnerAndCardId({ learnerId, cardId: card.id })
+    recall[card.id] = retrievabilityNow(card.id, toSchedule(state), nowMs, settings)
+  }
+  return { main: mockCardOf(main), followUps, recall, addTargetMs: ADD_TARGET_MS }
+}
