@@ -4,7 +4,7 @@ import { NavLink } from './nav-link'
 
 const links = [
   { href: '/review', label: 'Review' },
-  { href: '/mock', label: 'Mock interview' },
+  { href: '/mock', label: 'Mock' },
   { href: '/cards', label: 'Cards' },
   { href: '/sandbox', label: 'Sandbox' },
   { href: '/stats', label: 'Stats' },
@@ -22,8 +22,8 @@ export function SiteNav() {
         <a href="/" className="text-lg font-bold tracking-tight text-zinc-900 dark:text-zinc-50">
           Drill
         </a>
-        {/* On a phone the six links share one row under the name (tighter padding), never wrap. */}
-        <ul className="-mx-2 flex w-full gap-x-0.5 text-sm sm:mx-0 sm:w-auto sm:gap-x-1">
+        {/* On a phone the links sit under the name (tighter padding), wrapping rather than overflowing. */}
+        <ul className="-mx-2 flex w-full flex-wrap gap-x-0.5 text-sm sm:mx-0 sm:w-auto sm:gap-x-1">
           {links.map((link) => (
             <li key={link.href}>
               <NavLink href={link.href}>{link.label}</NavLink>

@@ -6,10 +6,15 @@
 import { ANYTHING_TO_ADD } from '@/lib/mock/phases'
 import { type PhaseReport, RATING_OF } from '@/lib/mock/report'
 import type { GradedMock } from '@/lib/mock/stored-mock'
-import { formatClock } from '../review/answer-timer'
 import { PointContradiction, PointEvidence } from '../review/point-verdict'
 import { SaveGrades } from './save-grades'
 import { TakePlayer } from './take-player'
+
+/** m:ss (answer-timer.tsx's formatClock is a client module's, so not callable while rendering here). */
+function formatClock(ms: number): string {
+  const totalS = Math.floor(ms / 1000)
+  return `${Math.floor(totalS / 60)}:${String(totalS % 60).padStart(2, '0')}`
+}
 
 type Hrefs = Readonly<Partial<Record<string, string>>>
 

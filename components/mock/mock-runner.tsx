@@ -147,7 +147,7 @@ export function MockRunner({ plans }: { plans: readonly MockPlan[] }) {
             id="mock-card"
             value={plan.main.id}
             onChange={(e) => setSelectedId(e.target.value)}
-            className={inputClass('md')}
+            className={`w-full max-w-md ${inputClass('md')}`}
           >
             {plans.map((p) => (
               <option key={p.main.id} value={p.main.id}>

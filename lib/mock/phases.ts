@@ -1,7 +1,7 @@
 // A mock interview's phases as the device sends them at Finish and the report reads them back:
 // the walk-through (the main card's prompt), up to three follow-ups (each a follow-up card's
-// prompt), then "anything to add?". Client-safe: types, limits and the request's zod schema.
-import { z } from 'zod'
+// prompt), then "anything to add?". Client-safe: types and limits, no zod (its eval probe trips
+// the page's CSP in the browser); the request's schema is ./phase-schema.ts.
 
 export const MAX_FOLLOW_UPS = 3
 /** "Anything to add?" has a short clock of its own. */
@@ -16,33 +16,26 @@ export const ANYTHING_TO_ADD = 'Anything to add?'
 
 export type PhaseKind = 'walkthrough' | 'follow-up' | 'add'
 
-export const phaseSchema = z.strictObject({
-  kind: z.enum(['walkthrough', 'follow-up', 'add']),
+export interface MockPhase {
+  kind: PhaseKind
   /** The card whose prompt was asked (the main card for the walk-through and "anything to add?"). */
-  cardId: z.string().min(1).max(200),
+  cardId: string
   /** What was said (the live transcript) or typed; may be empty (answered aloud only). */
-  text: z.string().max(MAX_PHASE_TEXT),
-  answerMode: z.enum(['spoken', 'typed', 'aloud']),
-  durationMs: z.number().int().min(0).max(86_400_000),
-  targetMs: z.number().int().min(0).max(86_400_000),
+  text: string
+  answerMode: 'spoken' | 'typed' | 'aloud'
+  durationMs: number
+  targetMs: number
   /** For a follow-up: the main card's point it digs into (null: asked as the learner's hardest). */
-  because: z.string().max(200).nullable().optional(),
-})
-
-export type MockPhase = z.infer<typeof phaseSchema>
+  because?: string | null
+}
 
 /** POST /api/mock, sent at Finish: the whole interview at once (leaving mid-way sends nothing). */
-export const finishMockSchema = z.strictObject({
+export interface FinishMockRequest {
   /** Minted on the device (crypto.randomUUID): a retried Finish stores the mock once. */
-  id: z.uuid(),
-  mainCardId: z.string().min(1).max(200),
-  phases: z
-    .array(phaseSchema)
-    .min(1)
-    .max(MAX_FOLLOW_UPS + 2),
-})
-
-export type FinishMockRequest = z.infer<typeof finishMockSchema>
+  id: string
+  mainCardId: string
+  phases: MockPhase[]
+}
 
 /** The phases' shape: walk-through first, then follow-ups (distinct), "anything to add?" last if present. */
 export function phaseShapeProblem(request: FinishMockRequest, followUpIds: readonly string[]): string | null {

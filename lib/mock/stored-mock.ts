@@ -3,7 +3,8 @@
 import type { MockRecord } from '@/db/queries/mocks'
 import { cardById } from '@/lib/content/cards'
 import { type MockCard, mockCardOf } from './mock-cards'
-import { type MockPhase, phaseSchema } from './phases'
+import { phaseSchema } from './phase-schema'
+import type { MockPhase } from './phases'
 import { gradeMock, type MockReport } from './report'
 
 export interface GradedMock {

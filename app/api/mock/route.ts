@@ -1,10 +1,9 @@
 // POST /api/mock — Finish: the whole mock interview at once (lib/mock/phases.ts) → 201 { id },
 // 200 { id } for a retried Finish (same id: nothing new stored). 400 invalid-mock, 404
 // card-not-found (a card the learner does not have), problem+json; a refusal stores nothing.
-import { API_BODY_BYTES } from '@/lib/http/body'
 import { problemResponse } from '@/lib/http/problems'
 import { route } from '@/lib/http/route'
-import { finishMockSchema } from '@/lib/mock/phases'
+import { FINISH_MOCK_BYTES, finishMockSchema } from '@/lib/mock/phase-schema'
 import { submitFinishMock } from '@/lib/mock/submit'
 
 export const dynamic = 'force-dynamic'
@@ -13,7 +12,7 @@ export const POST = route(
   {
     sameOrigin: true,
     limit: { name: 'grade' },
-    body: { json: API_BODY_BYTES },
+    body: { json: FINISH_MOCK_BYTES },
     schema: finishMockSchema,
     invalid: 'invalid-mock',
   },
