@@ -101,6 +101,7 @@ export const ALLOWED_IMPORTS: Record<string, readonly string[]> = {
   'lib/learner-cookie': [],
   'lib/live': ['db', 'lib/engine', 'lib/http'],
   'lib/lru': [],
+  'lib/mock': ['db', 'lib/clock', 'lib/content', 'lib/decks', 'lib/grading', 'lib/learner', 'lib/review', 'lib/srs'],
   'lib/mulberry32': [],
   'lib/own-cards': ['db', 'lib/content', 'lib/decks'],
   'lib/plan': ['db', 'lib/mulberry32', 'lib/srs', 'lib/decks'],
