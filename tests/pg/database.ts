@@ -20,13 +20,27 @@ function clusterUrl(): string {
   return url
 }
 
-async function onMaintenance(sql: string): Promise<void> {
+async function onMaintenance(work: string | ((client: pg.Client) => Promise<void>)): Promise<void> {
   const client = new pg.Client({ connectionString: clusterUrl() })
   await client.connect()
   try {
-    await client.query(sql)
+    if (typeof work === 'string') await client.query(work)
+    else await work(client)
   } finally {
     await client.end()
+  }
+}
+
+/** Waits (up to 5 s) for the connections to `name` to be gone: a client still ending is let end. */
+async function untilUnused(client: pg.Client, name: string): Promise<void> {
+  const deadline = Date.now() + 5_000
+  while (Date.now() < deadline) {
+    const { rows } = await client.query(
+      'SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1',
+      [name],
+    )
+    if (rows[0].n === 0) return
+    await new Promise((resolve) => setTimeout(resolve, 25))
   }
 }
 
@@ -42,7 +56,11 @@ export async function createTestDatabase(prefix: string): Promise<TestDatabase> 
     name,
     drop: async () => {
       await endTrackedPools(name)
-      await onMaintenance(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
+      await onMaintenance(async (client) => {
+        await untilUnused(client, name)
+        // FORCE only for a connection that outlived the wait (not one of this file's pools).
+        await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
+      })
     },
   }
 }

@@ -1,6 +1,10 @@
 // Which PostgreSQL pools this test file has open (tests/pg/close-pools.ts installs it):
 // `pg.Pool` replaced by a subclass that remembers each pool until it is ended, and whose
-// `end()` may be called twice (the file's own afterAll, then the shared one).
+// `end()` may be called twice (the file's own afterAll, then the shared one) and resolves only
+// once every client's socket is closed. pg-pool's own `end()` resolves as soon as its list of
+// clients is empty, while each client is still ending: a DROP DATABASE … WITH (FORCE) or a
+// cluster stop right after it terminates those backends, and the client, already let go by
+// its pool, raises 57P01 with no one listening (seen: 1 run in 4 of the PostgreSQL tests).
 import type pg from 'pg'
 
 type PoolClass = typeof pg.Pool
@@ -17,15 +21,29 @@ export function trackPgPools(driver: { Pool: PoolClass }): void {
   const Original = driver.Pool
   class TrackedPool extends Original {
     #ended: Promise<void> | undefined
+    /** Clients connected and not yet closed (pg-pool emits 'remove' once a client's end is done). */
+    #connected = new Set<pg.PoolClient>()
+    #closed: (() => void) | undefined
     constructor(config?: pg.PoolConfig) {
       super(config)
       open().add(this)
+      this.on('connect', (client) => this.#connected.add(client))
+      this.on('remove', (client) => {
+        this.#connected.delete(client)
+        if (this.#connected.size === 0) this.#closed?.()
+      })
     }
     // One signature only: nothing here ends a pool with a callback.
     // biome-ignore lint/suspicious/noExplicitAny: pg's overloads (callback or promise)
     end(): any {
       open().delete(this)
-      this.#ended ??= super.end()
+      this.#ended ??= (async () => {
+        const closed = new Promise<void>((resolve) => {
+          this.#closed = resolve
+        })
+        await super.end()
+        if (this.#connected.size > 0) await closed
+      })()
       return this.#ended
     }
   }
