@@ -1,9 +1,9 @@
 // `npm test`: every check, stopping at the first phase that fails, then the time of each.
-// Three phases, so the 2-core machine waits less without dropping a check:
+// Four phases:
 //   1. typecheck, lint, imports, content — side by side (only the typecheck is heavy);
-//   2. unit (Vitest) while the e2e suite's production build (`npm run build`) runs beside it
-//      (vitest spends much of its time waiting on PostgreSQL and servers);
-//   3. e2e (Playwright), told the build is done (DRILL_E2E_BUILT=1, playwright.config.ts).
+//   2. the e2e suite's production build (`npm run build`);
+//   3. unit (Vitest);
+//   4. e2e (Playwright), told the build is done (DRILL_E2E_BUILT=1, playwright.config.ts).
 // A step run beside another has its output held and printed whole once it ends.
 import { spawn } from 'node:child_process'
 
@@ -28,10 +28,10 @@ const phases: Step[][] = [
     { name: 'imports', args: ['exec', '--', 'tsx', 'scripts/check-imports.ts'] },
     { name: 'content', args: ['exec', '--', 'tsx', 'scripts/check-content.ts'] },
   ],
-  [
-    { name: 'unit', args: ['run', 'test:unit'], live: true },
-    { name: 'build (for e2e)', args: ['run', 'build'] },
-  ],
+  // The build and the unit suite each alone: vitest's two-instance PostgreSQL tests time their
+  // waits, and a build beside them on 2 cores made one of them miss its bound (409 for a wait).
+  [{ name: 'build (for e2e)', args: ['run', 'build'], live: true }],
+  [{ name: 'unit', args: ['run', 'test:unit'], live: true }],
   [{ name: 'e2e', args: ['run', 'test:e2e'], live: true, env: { DRILL_E2E_BUILT: '1' } }],
 ]
 
