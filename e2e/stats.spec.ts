@@ -109,10 +109,19 @@ test('after two reviews /stats shows them in the heatmap and the per-point misse
   const csv = await (await page.request.get('/api/export?format=csv')).text()
   const lines = csv.trim().split('\n')
   expect(lines[0]).toBe('card_id,review_time,review_rating,review_state,review_duration')
-  expect(lines.slice(1).map((line) => line.split(',').slice(0, 3))).toEqual([
-    [first.cardId, String(Date.parse(`${firstDay}T10:00:00Z`)), '1'],
-    [first.cardId, String(Date.parse(`${secondDay}T10:00:00Z`)), '1'],
+  const rows = lines.slice(1).map((line) => line.split(','))
+  expect(rows.map(([cardId, , rating]) => [cardId, rating])).toEqual([
+    [first.cardId, '1'],
+    [first.cardId, '1'],
   ])
+  // Each review is recorded at the server's time less the moments the grade spent on the device
+  // before it was sent (reviewedAt → sentAt): at the server's clock or a little before, never after.
+  for (const [i, day] of [firstDay, secondDay].entries()) {
+    const serverNow = Date.parse(`${day}T10:00:00Z`)
+    const recorded = Number(rows[i]?.[1])
+    expect(recorded).toBeLessThanOrEqual(serverNow)
+    expect(recorded).toBeGreaterThan(serverNow - 10_000)
+  }
 
   // Import of the same state: nothing new. A truncated file: 400 problem+json, nothing written.
   const text = JSON.stringify(file)
