@@ -10,6 +10,7 @@ export const BENCH_PAGES = [
   '/stats',
   '/settings',
   '/plan',
+  '/check',
 ] as const
 
 /** Any path Next answers with its own 404 page: the floor every page is compared with. */

@@ -2,6 +2,7 @@
 // The "Live" tab: the learner's own sandbox account (created on first visit, tied
 // to their cookie), copy-paste curl commands with their key, and their key rows,
 // payments and provider charges, polled from the same public API the commands use.
+import Link from 'next/link'
 import { type RefObject, useEffect, useMemo, useRef, useState } from 'react'
 import { curlSteps } from '@/lib/live/curl'
 import { CopyButton } from './copy-button'
@@ -119,6 +120,13 @@ export function LiveConsole() {
         <p className="mt-2 max-w-3xl text-zinc-700 dark:text-zinc-300">
           The same engine behind real HTTP. Paste these commands in a terminal: each one is a step of the
           story, and the tables below show what it did to our keys, our payments and the provider’s ledger.
+        </p>
+        <p className="mt-2 max-w-3xl text-sm text-zinc-700 dark:text-zinc-300">
+          Built this endpoint yourself?{' '}
+          <Link href="/check" prefetch={false} className="underline underline-offset-2">
+            Check your own server
+          </Link>{' '}
+          against the same faults.
         </p>
         {error ? (
           <p role="alert" className="mt-2 text-red-700 dark:text-red-300">

@@ -4,7 +4,7 @@ import { mulberry32 } from '../mulberry32'
 import { type Answer, post, type Sent } from './client'
 import type { FakeProvider } from './provider'
 import { cutTimeline } from './timeline'
-import type { CheckId, CheckResult, TimelineEvent } from './types'
+import { CHECKER_STEPS, type CheckId, type CheckResult, type TimelineEvent } from './types'
 
 export interface CheckContext {
   base: string
@@ -242,12 +242,12 @@ const CHECKS: Record<CheckId, CheckBody> = {
     const sent = { key: r.key('crash'), account: A, body: r.body() }
     ctx.provider.arm({
       onFirstCharge: async () => {
-        r.log('client', 'server', 'kill -9 the server’s process group (the provider has charged)')
+        r.log('client', 'server', CHECKER_STEPS.kill)
         await ctx.kill!()
       },
     })
     await r.send(sent)
-    r.log('client', 'server', 'start the server again on the same port')
+    r.log('client', 'server', CHECKER_STEPS.restart)
     const down = await ctx.restart!()
     if (down) throw new Failure('not-settled', down)
     const answer = await r.settle(sent, await r.send(sent, undefined, 'retry '), true)

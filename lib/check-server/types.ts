@@ -34,3 +34,12 @@ export interface Report {
   seed: number
   checks: CheckResult[]
 }
+
+/**
+ * The checker's own steps on a timeline (logged client → server): /check draws them as a crash and a
+ * restart of the server's lane rather than as messages.
+ */
+export const CHECKER_STEPS = {
+  kill: 'kill -9 the server’s process group (the provider has charged)',
+  restart: 'start the server again on the same port',
+} as const

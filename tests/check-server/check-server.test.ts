@@ -6,6 +6,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { parseArgs } from '@/lib/check-server/args'
+import { reportFrom } from '@/lib/check-server/open-report'
 import { runCheckServer } from '@/lib/check-server/run'
 
 const NODE_SERVER = 'node tests/check-server/servers/node-server.mjs'
@@ -51,6 +52,11 @@ describe('check:server against the reference servers (Node)', () => {
       const failed = outcome.report.checks.filter((c) => c.verdict === 'fail').map((c) => c.id)
       expect({ flaw, failed }).toEqual({ flaw, failed: EXPECTED[flaw] })
       expect(outcome.report.checks.map((c) => c.id)).toHaveLength(10)
+      // What --json writes is what /check opens (lib/check-server/open-report.ts), field for field.
+      expect(reportFrom(JSON.parse(JSON.stringify(outcome.report)))).toEqual({
+        ok: true,
+        report: outcome.report,
+      })
       for (const c of outcome.report.checks.filter((c) => c.verdict === 'fail')) {
         expect(c.violation).toBeTruthy()
         expect(c.timeline.length).toBeGreaterThan(0)
