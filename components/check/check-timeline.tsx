@@ -23,7 +23,8 @@ export function CheckTimeline({ check, seed }: { check: CheckResult; seed: numbe
       >
         <TimelineSvg
           trace={trace}
-          step={Math.max(0, trace.events.length - 1)}
+          // Past the last event: every event drawn as happened, and no step band (nothing to scrub here).
+          step={trace.events.length}
           titleId={`${id}-title`}
           descId={`${id}-desc`}
           title={title}
