@@ -14,6 +14,7 @@ import {
   type Engine,
   engineConfig,
   SimulatedProvider,
+  SWEEP_BATCH,
   sha256Hex,
   systemClock,
 } from '@/lib/engine'
@@ -55,7 +56,7 @@ beforeAll(async () => {
   )
   const make = (pool: pg.Pool, provider: SimulatedProvider) =>
     createEngine({
-      store: pgEngineStore(pool),
+      store: pgEngineStore(pool, { sweepBatch: SWEEP_BATCH }),
       clock: systemClock,
       provider,
       paymentUrl: (id) => `/api/payments/${id}`,
@@ -141,7 +142,7 @@ describe('the engine on PostgreSQL', () => {
     const requestBody = canonicalJson(SLOW)
     const nowMs = Date.now()
     // What a killed instance leaves behind: a claimed key, lease running, no payment.
-    await pgEngineStore(pools[0]!).claim({
+    await pgEngineStore(pools[0]!, { sweepBatch: SWEEP_BATCH }).claim({
       scope: 17,
       key: 'pg-stuck',
       operation: 'create_payment',

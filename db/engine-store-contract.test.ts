@@ -18,6 +18,7 @@ import {
   type PaymentCompletion,
   paymentBody,
   type ResourceState,
+  SWEEP_BATCH,
   sqliteStore,
 } from '@/lib/engine'
 import { type PgCluster, startCluster } from '@/tests/pg/engine-store-cluster'
@@ -73,7 +74,7 @@ const pgBackend: Backend = {
     const pools = Array.from({ length: connections }, () => new pg.Pool({ connectionString: url, max: 1 }))
     await Promise.all(pools.map((p) => p.query('SELECT 1')))
     return {
-      stores: pools.map((p) => pgEngineStore(p)),
+      stores: pools.map((p) => pgEngineStore(p, { sweepBatch: SWEEP_BATCH })),
       count: async (table) => Number((await admin.query(`SELECT COUNT(*) AS n FROM ${table}`)).rows[0].n),
       async close() {
         await Promise.all([...pools, admin].map((p) => p.end()))

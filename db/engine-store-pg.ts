@@ -26,7 +26,6 @@ import type {
   RefundRow,
   ResourceState,
 } from '@/lib/engine'
-import { SWEEP_BATCH } from '@/lib/engine'
 import { type Queryable, Rollback, type Row, retrying, transaction } from './pg-transaction'
 
 const KEY_COLUMNS =
@@ -75,10 +74,10 @@ const SQL = {
     SET status = $1, response_status = $2, response_body = $3, resource_id = $4, expires_at_ms = GREATEST(expires_at_ms, $5)
     WHERE account_id = $6 AND key = $7 AND lease_version = $8 AND status IN ('in_progress', 'pending_unknown')`,
   expiredLeases: `SELECT ${KEY_COLUMNS} FROM idempotency_keys WHERE status = 'in_progress' AND lease_until_ms <= $1
-    ${BY_CLAIM} LIMIT ${SWEEP_BATCH}`,
-  pendingKeys: `SELECT ${KEY_COLUMNS} FROM idempotency_keys WHERE status = 'pending_unknown' ${BY_CLAIM} LIMIT ${SWEEP_BATCH}`,
+    ${BY_CLAIM} LIMIT $2`,
+  pendingKeys: `SELECT ${KEY_COLUMNS} FROM idempotency_keys WHERE status = 'pending_unknown' ${BY_CLAIM} LIMIT $1`,
   reapable: `SELECT ${KEY_COLUMNS} FROM idempotency_keys WHERE status = 'completed' AND expires_at_ms <= $1
-    ORDER BY expires_at_ms, account_id, key COLLATE "C" LIMIT ${SWEEP_BATCH}`,
+    ORDER BY expires_at_ms, account_id, key COLLATE "C" LIMIT $2`,
   reap: `DELETE FROM idempotency_keys
     WHERE (account_id, key) IN (SELECT * FROM unnest($1::bigint[], $2::text[]))
       AND status = 'completed' AND expires_at_ms <= $3`,
@@ -190,7 +189,11 @@ function claimValues(c: NewClaim): unknown[] {
 /** How often a claim that lost to a row which then vanished (reaped) tries again. */
 const CLAIM_ATTEMPTS = 10
 
-export function pgEngineStore(pool: pg.Pool): EngineStore {
+/**
+ * `sweepBatch`: the rows a sweep reads a pass, the port's SWEEP_BATCH (lib/engine), passed in
+ * because db/ takes only types from the engine (db/README.md).
+ */
+export function pgEngineStore(pool: pg.Pool, { sweepBatch }: { sweepBatch: number }): EngineStore {
   const one = async <T>(name: Statement, values: unknown[], build: (r: Row) => T): Promise<T | undefined> => {
     const { rows } = await retrying(() => exec(pool, name, values))
     return rows[0] === undefined ? undefined : build(rows[0])
@@ -339,9 +342,9 @@ export function pgEngineStore(pool: pg.Pool): EngineStore {
       return done
     },
     getPayment: (id) => one('paymentGet', [id], toPaymentRow),
-    expiredLeases: (nowMs) => all('expiredLeases', [nowMs], toKeyRow),
-    pendingKeys: () => all('pendingKeys', [], toKeyRow),
-    reapableKeys: (nowMs) => all('reapable', [nowMs], toKeyRow),
+    expiredLeases: (nowMs) => all('expiredLeases', [nowMs, sweepBatch], toKeyRow),
+    pendingKeys: () => all('pendingKeys', [sweepBatch], toKeyRow),
+    reapableKeys: (nowMs) => all('reapable', [nowMs, sweepBatch], toKeyRow),
     async reap(rows, nowMs, committed) {
       let purged = 0
       if (rows.length > 0) {

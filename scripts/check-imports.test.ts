@@ -4,7 +4,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
-import { checkImports, importsOf } from './check-imports'
+import { checkImports, importsOf, valueImportsOf } from './check-imports'
 
 const root = path.resolve(__dirname, '..')
 let fixture: string | undefined
@@ -121,6 +121,27 @@ describe('scripts/check-imports.ts', () => {
     )
   })
 
+  it('lets db/ take only types from the engine (its ports), in any spelling, tests aside', () => {
+    const dir = write({
+      'db/store.ts': [
+        "import type { EngineStore } from '@/lib/engine'",
+        "import { type KeyRow, type PaymentRow as Row } from '@/lib/engine'",
+        "export type { KeyStatus } from '../lib/engine'",
+        "import { SWEEP_BATCH } from '@/lib/engine'",
+        "import { type Claimed, sqliteStore } from '@/lib/engine/index'",
+      ].join('\n'),
+      'db/store.test.ts': "import { SWEEP_BATCH } from '@/lib/engine'\n",
+      'lib/live/runtime.ts': "import { SWEEP_BATCH } from '@/lib/engine'\n",
+    })
+    const found = checkImports(dir).map((p) => `${p.file} ${p.specifier} ${p.rule}`)
+    expect(found.sort()).toEqual(
+      [
+        'db/store.ts @/lib/engine db may import only types from lib/engine',
+        'db/store.ts @/lib/engine/index db may import only types from lib/engine',
+      ].map((line) => expect.stringContaining(line)),
+    )
+  })
+
   it('exits 1 on a violating fixture when run as a script', async () => {
     const dir = write({ 'lib/engine/bad.ts': "import { openSqlite } from '@/db/open'\n" })
     const tsx = path.join(root, 'node_modules', '.bin', 'tsx')
@@ -139,5 +160,10 @@ describe('scripts/check-imports.ts', () => {
         "import a from 'a'\nimport type { B } from \"b\"\nexport * from './c'\nimport 'd'\nawait import('e')\nrequire('f')",
       ),
     ).toEqual(['a', 'b', './c', 'd', 'e', 'f'])
+    expect(
+      valueImportsOf(
+        "import type { A } from 'a'\nimport { type B, C } from 'b'\nimport { type D } from 'd'\nimport { D } from 'd'\nexport type { E } from 'e'",
+      ),
+    ).toEqual(['b', 'd'])
   })
 })

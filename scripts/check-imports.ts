@@ -69,7 +69,7 @@ const inside = (rel: string, folder: string) => rel === folder || rel.startsWith
  * lib/engine is held by its own stricter rule (rule 1). A new folder fails until it has a row.
  */
 export const ALLOWED_IMPORTS: Record<string, readonly string[]> = {
-  // lib/engine: the engine store and provider-ledger PostgreSQL adapters (values today; issue 34 item 1 wants types only)
+  // lib/engine: the engine store and provider-ledger PostgreSQL adapters implement its ports (types only: TYPE_ONLY_IMPORTS)
   db: ['lib/engine'],
   components: ['app', 'lib/*'],
   'lib/anki': [
@@ -130,6 +130,33 @@ export const ALLOWED_IMPORTS: Record<string, readonly string[]> = {
   'lib/srs': ['db'],
   'lib/stats': ['db', 'lib/lru', 'lib/srs', 'lib/transfer'],
   'lib/transfer': ['db', 'lib/content', 'lib/decks', 'lib/own-cards', 'lib/review', 'lib/srs'], // lib/review: testing.ts
+}
+
+/**
+ * Rows of ALLOWED_IMPORTS that allow a folder for its types only (`import type …`, or every name
+ * marked `type`): db/ implements the engine's ports, so it names their types but runs none of the
+ * engine's code (db/README.md). A value import breaks the rule; tests are not held to it.
+ */
+export const TYPE_ONLY_IMPORTS: Record<string, readonly string[]> = {
+  db: ['lib/engine'],
+}
+
+// `import type … from 'x'`, `export type … from 'x'`, or `import { type A, type B as C } from 'x'`.
+const TYPE_NAME = String.raw`type\s+[\w$]+(?:\s+as\s+[\w$]+)?`
+const TYPE_ONLY_STATEMENT = new RegExp(
+  String.raw`\b(?:import|export)\s+(?:type\s+[^'"]*?|\{\s*(?:${TYPE_NAME}\s*,\s*)*${TYPE_NAME}\s*,?\s*\})\s*from\s*(['"])([^'"\n]+)\1`,
+  'g',
+)
+
+/** The specifiers a file imports for values: every import but the type-only statements. */
+export function valueImportsOf(text: string): string[] {
+  const typeOnly = [...stripComments(text).matchAll(TYPE_ONLY_STATEMENT)].map((m) => m[2]!)
+  return importsOf(text).filter((specifier) => {
+    const at = typeOnly.indexOf(specifier)
+    if (at === -1) return true
+    typeOnly.splice(at, 1)
+    return false
+  })
 }
 
 /** The folder a repo path belongs to in ALLOWED_IMPORTS (undefined outside lib/, db/, components/). */
@@ -225,6 +252,18 @@ export function checkImports(root: string): ImportProblem[] {
           specifier: 'sqlite()',
           rule: 'study data goes through studyDb(); sqlite() is the payments side (lib/live)',
         })
+    const folder = importFolderOf(rel)
+    const typesOnly = folder && !isTest ? (TYPE_ONLY_IMPORTS[folder] ?? []) : []
+    if (typesOnly.length > 0)
+      for (const specifier of valueImportsOf(text)) {
+        const to = importFolderOf(target(root, file, specifier)?.split(path.sep).join('/') ?? '')
+        if (to && typesOnly.includes(to))
+          problems.push({
+            file: rel,
+            specifier,
+            rule: `${folder} may import only types from ${to} (TYPE_ONLY_IMPORTS in scripts/check-imports.ts, ${folder}/README.md)`,
+          })
+      }
     for (const specifier of importsOf(text)) {
       const to = target(root, file, specifier)?.split(path.sep).join('/')
       if (inside(rel, 'lib') && to !== undefined && (inside(to, 'components') || inside(to, 'app')))
@@ -295,6 +334,6 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
     process.exit(1)
   }
   console.log(
-    'house rules hold: every folder imports only what its row in ALLOWED_IMPORTS allows; lib/engine is sealed and entered through its two entries; lib/ imports nothing from components/ or app/; lib/srs and lib/decks know no drills; lib/grading is pure; SQL lives in db/; study data goes through studyDb(); simulator functions ≤ 70 lines',
+    'house rules hold: every folder imports only what its row in ALLOWED_IMPORTS allows; lib/engine is sealed and entered through its two entries; db/ takes only types from it; lib/ imports nothing from components/ or app/; lib/srs and lib/decks know no drills; lib/grading is pure; SQL lives in db/; study data goes through studyDb(); simulator functions ≤ 70 lines',
   )
 }

@@ -6,12 +6,14 @@
 // the database on every console visit).
 import { DatabaseOpenError, defaultDbPath, migrateSqlite, openSqlite } from '@/db/open'
 import { closePgPools, describePostgresHost, pgPool } from '@/db/pg'
-import { rotateConsoleSecret, rotateConsoleSecretOnPostgres } from '@/lib/live/console-account'
+import { pgDb } from '@/db/sql/pg-db'
+import { sqliteDb } from '@/db/sql/sqlite-db'
+import { rotateConsoleSecret } from '@/lib/live/console-account'
 
 async function main(): Promise<void> {
   const url = process.env.DRILL_DATABASE_URL?.trim()
   if (url) {
-    const rekeyed = await rotateConsoleSecretOnPostgres(pgPool(url), Date.now())
+    const rekeyed = await rotateConsoleSecret(pgDb(pgPool(url)), Date.now())
     await closePgPools()
     console.log(
       `Console secret rotated at ${describePostgresHost(url)}: ${rekeyed} console account(s) re-keyed.`,
@@ -20,7 +22,7 @@ async function main(): Promise<void> {
   }
   const sqlite = openSqlite(defaultDbPath())
   migrateSqlite(sqlite)
-  const rekeyed = rotateConsoleSecret(sqlite, Date.now())
+  const rekeyed = await rotateConsoleSecret(sqliteDb(sqlite), Date.now())
   sqlite.close()
   console.log(`Console secret rotated for ${defaultDbPath()}: ${rekeyed} console account(s) re-keyed.`)
 }

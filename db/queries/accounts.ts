@@ -1,38 +1,31 @@
 // Named reads and writes of the payments side's accounts: sandbox accounts made
 // through the API, and the live console's account linked to a learner. Keys are
 // stored as their sha256 hash only (the caller hashes).
-import type { Sqlite } from '../open'
+import type { Db } from '../sql/db'
 import { perConnection } from './per-connection'
 
-function prepareAccountQueries(sqlite: Sqlite) {
+function prepareAccountQueries(db: Db) {
   const statements = {
-    insert: sqlite.prepare(
-      'INSERT INTO accounts (api_key_hash, label, created_at_ms) VALUES (?, ?, ?) RETURNING id',
-    ),
-    insertIfHashFree: sqlite.prepare(
+    insert: 'INSERT INTO accounts (api_key_hash, label, created_at_ms) VALUES (?, ?, ?) RETURNING id',
+    insertIfHashFree:
       'INSERT INTO accounts (api_key_hash, label, created_at_ms) VALUES (?, ?, ?) ON CONFLICT (api_key_hash) DO NOTHING',
-    ),
     // Authentication runs this on every request.
-    byHash: sqlite.prepare('SELECT id FROM accounts WHERE api_key_hash = ?'),
-    consoleAccount: sqlite.prepare(
+    byHash: 'SELECT id FROM accounts WHERE api_key_hash = ?',
+    consoleAccount:
       'SELECT a.id FROM learners l JOIN accounts a ON a.id = l.account_id WHERE l.id = ? AND l.account_id IS NOT NULL',
-    ),
-    consoleAccounts: sqlite.prepare(
+    consoleAccounts:
       'SELECT l.id AS learnerId, l.account_id AS accountId FROM learners l JOIN accounts a ON a.id = l.account_id',
-    ),
-    rekey: sqlite.prepare('UPDATE accounts SET api_key_hash = ? WHERE id = ?'),
-    rekeyIfChanged: sqlite.prepare('UPDATE accounts SET api_key_hash = ? WHERE id = ? AND api_key_hash <> ?'),
-    // The console's learner row, written inside the console account's synchronous transaction
-    // (the study side's own learner queries are async: db/queries/learners.ts).
-    insertLearnerIfMissing: sqlite.prepare(
-      'INSERT INTO learners (id, created_at_ms) VALUES (?, ?) ON CONFLICT DO NOTHING',
-    ),
-    linkLearner: sqlite.prepare('UPDATE learners SET account_id = ? WHERE id = ?'),
+    rekey: 'UPDATE accounts SET api_key_hash = ? WHERE id = ?',
+    rekeyIfChanged:
+      'UPDATE accounts SET api_key_hash = @apiKeyHash WHERE id = @accountId AND api_key_hash <> @apiKeyHash',
+    // The console's learner row, written inside the console account's transaction.
+    insertLearnerIfMissing: 'INSERT INTO learners (id, created_at_ms) VALUES (?, ?) ON CONFLICT DO NOTHING',
+    linkLearner: 'UPDATE learners SET account_id = ? WHERE id = ?',
   }
 
   return {
     /** A new account; returns its id (a hash already taken throws: keys are random). */
-    insertAccount({
+    async insertAccount({
       apiKeyHash,
       label,
       nowMs,
@@ -40,11 +33,11 @@ function prepareAccountQueries(sqlite: Sqlite) {
       apiKeyHash: string
       label: string | null
       nowMs: number
-    }): number {
-      return (statements.insert.get(apiKeyHash, label, nowMs) as { id: number }).id
+    }): Promise<number> {
+      return ((await db.get(statements.insert, apiKeyHash, label, nowMs)) as { id: number }).id
     },
     /** A new account unless one already holds this hash (a concurrent first visit derived the same key). */
-    insertAccountIfHashFree({
+    async insertAccountIfHashFree({
       apiKeyHash,
       label,
       nowMs,
@@ -52,34 +45,52 @@ function prepareAccountQueries(sqlite: Sqlite) {
       apiKeyHash: string
       label: string
       nowMs: number
-    }): void {
-      statements.insertIfHashFree.run(apiKeyHash, label, nowMs)
+    }): Promise<void> {
+      await db.run(statements.insertIfHashFree, apiKeyHash, label, nowMs)
     },
-    findAccountIdByApiKeyHash({ apiKeyHash }: { apiKeyHash: string }): number | null {
-      const row = statements.byHash.get(apiKeyHash) as { id: number } | undefined
+    async findAccountIdByApiKeyHash({ apiKeyHash }: { apiKeyHash: string }): Promise<number | null> {
+      const row = (await db.get(statements.byHash, apiKeyHash)) as { id: number } | undefined
       return row?.id ?? null
     },
     /** The learner's console account id when it exists. */
-    findConsoleAccountIdByLearnerId({ learnerId }: { learnerId: string }): number | null {
-      const row = statements.consoleAccount.get(learnerId) as { id: number } | undefined
+    async findConsoleAccountIdByLearnerId({ learnerId }: { learnerId: string }): Promise<number | null> {
+      const row = (await db.get(statements.consoleAccount, learnerId)) as { id: number } | undefined
       return row?.id ?? null
     },
     /** Every learner with a console account, and that account. */
-    listConsoleAccounts(): { learnerId: string; accountId: number }[] {
-      return statements.consoleAccounts.all() as { learnerId: string; accountId: number }[]
+    async listConsoleAccounts(): Promise<{ learnerId: string; accountId: number }[]> {
+      return db.all<{ learnerId: string; accountId: number }>(statements.consoleAccounts)
     },
-    rekeyAccount({ accountId, apiKeyHash }: { accountId: number; apiKeyHash: string }): void {
-      statements.rekey.run(apiKeyHash, accountId)
+    async rekeyAccount({ accountId, apiKeyHash }: { accountId: number; apiKeyHash: string }): Promise<void> {
+      await db.run(statements.rekey, apiKeyHash, accountId)
     },
     /** Writes only when the hash differs (normally it does not). */
-    rekeyAccountIfChanged({ accountId, apiKeyHash }: { accountId: number; apiKeyHash: string }): void {
-      statements.rekeyIfChanged.run(apiKeyHash, accountId, apiKeyHash)
+    async rekeyAccountIfChanged({
+      accountId,
+      apiKeyHash,
+    }: {
+      accountId: number
+      apiKeyHash: string
+    }): Promise<void> {
+      await db.run(statements.rekeyIfChanged, { apiKeyHash, accountId })
     },
-    insertConsoleLearnerIfMissing({ learnerId, nowMs }: { learnerId: string; nowMs: number }): void {
-      statements.insertLearnerIfMissing.run(learnerId, nowMs)
+    async insertConsoleLearnerIfMissing({
+      learnerId,
+      nowMs,
+    }: {
+      learnerId: string
+      nowMs: number
+    }): Promise<void> {
+      await db.run(statements.insertLearnerIfMissing, learnerId, nowMs)
     },
-    linkLearnerToAccount({ learnerId, accountId }: { learnerId: string; accountId: number }): void {
-      statements.linkLearner.run(accountId, learnerId)
+    async linkLearnerToAccount({
+      learnerId,
+      accountId,
+    }: {
+      learnerId: string
+      accountId: number
+    }): Promise<void> {
+      await db.run(statements.linkLearner, accountId, learnerId)
     },
   }
 }

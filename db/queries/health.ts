@@ -1,12 +1,11 @@
 // The liveness probe's one query: the connection opens (migrated) and answers.
-import type { Sqlite } from '../open'
+import type { Db } from '../sql/db'
 import { perConnection } from './per-connection'
 
-function prepareHealthQueries(sqlite: Sqlite) {
-  const ping = sqlite.prepare('SELECT 1')
+function prepareHealthQueries(db: Db) {
   return {
-    checkDatabaseAnswers(): void {
-      ping.get()
+    async checkDatabaseAnswers(): Promise<void> {
+      await db.get('SELECT 1')
     },
   }
 }

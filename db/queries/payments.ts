@@ -1,7 +1,7 @@
 // Named reads of one account's idempotency keys and payments, for the live API's
 // GET routes and the console (they run on every console poll). The engine writes
 // these tables through its own store (lib/engine/store.ts), never through here.
-import type { Sqlite } from '../open'
+import type { Db } from '../sql/db'
 import { perConnection } from './per-connection'
 
 export interface KeyRowRecord {
@@ -34,28 +34,38 @@ const paymentColumns = `id, order_id AS orderId, amount_minor AS amountMinor, cu
   failure_code AS failureCode, idempotency_key AS idempotencyKey, refunded_minor AS refundedMinor,
   created_at_ms AS createdAtMs, updated_at_ms AS updatedAtMs`
 
-function preparePaymentQueries(sqlite: Sqlite) {
+function preparePaymentQueries(db: Db) {
+  // Keys sort byte-wise on both: SQLite's default collation is, PostgreSQL's is the locale's.
+  const byteWise = db.dialect === 'postgres' ? ' COLLATE "C"' : ''
   const statements = {
-    keys: sqlite.prepare(
-      `SELECT key, operation, status, body_hash AS bodyHash, provider_key AS providerKey,
+    keys: `SELECT key, operation, status, body_hash AS bodyHash, provider_key AS providerKey,
          response_status AS responseStatus, resource_id AS resourceId, lease_until_ms AS leaseUntilMs,
          created_at_ms AS createdAtMs, expires_at_ms AS expiresAtMs
-       FROM idempotency_keys WHERE account_id = ? ORDER BY created_at_ms DESC, key LIMIT ?`,
-    ),
-    payments: sqlite.prepare(
-      `SELECT ${paymentColumns} FROM payments WHERE account_id = ? ORDER BY id DESC LIMIT ?`,
-    ),
-    payment: sqlite.prepare(`SELECT ${paymentColumns} FROM payments WHERE account_id = ? AND id = ?`),
+       FROM idempotency_keys WHERE account_id = ? ORDER BY created_at_ms DESC, key${byteWise} LIMIT ?`,
+    payments: `SELECT ${paymentColumns} FROM payments WHERE account_id = ? ORDER BY id DESC LIMIT ?`,
+    payment: `SELECT ${paymentColumns} FROM payments WHERE account_id = ? AND id = ?`,
   }
 
   return {
     /** The account's keys, newest first. */
-    listKeyRowsByAccountId({ accountId, limit }: { accountId: number; limit: number }): KeyRowRecord[] {
-      return statements.keys.all(accountId, limit) as KeyRowRecord[]
+    listKeyRowsByAccountId({
+      accountId,
+      limit,
+    }: {
+      accountId: number
+      limit: number
+    }): Promise<KeyRowRecord[]> {
+      return db.all<KeyRowRecord>(statements.keys, accountId, limit)
     },
     /** The account's payments, newest first. */
-    listPaymentsByAccountId({ accountId, limit }: { accountId: number; limit: number }): PaymentRecord[] {
-      return statements.payments.all(accountId, limit) as PaymentRecord[]
+    listPaymentsByAccountId({
+      accountId,
+      limit,
+    }: {
+      accountId: number
+      limit: number
+    }): Promise<PaymentRecord[]> {
+      return db.all<PaymentRecord>(statements.payments, accountId, limit)
     },
     /** Undefined for a payment that does not exist or belongs to another account. */
     findPaymentByAccountAndId({
@@ -64,8 +74,8 @@ function preparePaymentQueries(sqlite: Sqlite) {
     }: {
       accountId: number
       paymentId: number
-    }): PaymentRecord | undefined {
-      return statements.payment.get(accountId, paymentId) as PaymentRecord | undefined
+    }): Promise<PaymentRecord | undefined> {
+      return db.get<PaymentRecord>(statements.payment, accountId, paymentId)
     },
   }
 }

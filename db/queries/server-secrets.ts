@@ -1,23 +1,20 @@
 // Named reads and writes of server_secrets: secrets the server makes itself and
 // keeps in its database (today the live console's key secret).
-import type { Sqlite } from '../open'
+import type { Db } from '../sql/db'
 import { perConnection } from './per-connection'
 
-function prepareServerSecretQueries(sqlite: Sqlite) {
+function prepareServerSecretQueries(db: Db) {
   const statements = {
-    insertIfMissing: sqlite.prepare(
+    insertIfMissing:
       'INSERT INTO server_secrets (name, value, created_at_ms) VALUES (?, ?, ?) ON CONFLICT DO NOTHING',
-    ),
-    byName: sqlite.prepare('SELECT value FROM server_secrets WHERE name = ?'),
-    upsert: sqlite.prepare(
-      `INSERT INTO server_secrets (name, value, created_at_ms) VALUES (?, ?, ?)
+    byName: 'SELECT value FROM server_secrets WHERE name = ?',
+    upsert: `INSERT INTO server_secrets (name, value, created_at_ms) VALUES (?, ?, ?)
        ON CONFLICT (name) DO UPDATE SET value = excluded.value, created_at_ms = excluded.created_at_ms`,
-    ),
   }
 
   return {
-    /** Stores the value unless the secret exists (the first writer wins a race). */
-    insertServerSecretIfMissing({
+    /** Stores the value unless the secret exists (the first writer wins a race, on every instance). */
+    async insertServerSecretIfMissing({
       name,
       value,
       nowMs,
@@ -25,14 +22,22 @@ function prepareServerSecretQueries(sqlite: Sqlite) {
       name: string
       value: string
       nowMs: number
-    }): void {
-      statements.insertIfMissing.run(name, value, nowMs)
+    }): Promise<void> {
+      await db.run(statements.insertIfMissing, name, value, nowMs)
     },
-    findServerSecretByName({ name }: { name: string }): string | undefined {
-      return (statements.byName.get(name) as { value: string } | undefined)?.value
+    async findServerSecretByName({ name }: { name: string }): Promise<string | undefined> {
+      return ((await db.get(statements.byName, name)) as { value: string } | undefined)?.value
     },
-    saveServerSecret({ name, value, nowMs }: { name: string; value: string; nowMs: number }): void {
-      statements.upsert.run(name, value, nowMs)
+    async saveServerSecret({
+      name,
+      value,
+      nowMs,
+    }: {
+      name: string
+      value: string
+      nowMs: number
+    }): Promise<void> {
+      await db.run(statements.upsert, name, value, nowMs)
     },
   }
 }

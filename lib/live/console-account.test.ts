@@ -1,6 +1,7 @@
 import { createHmac } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
 import { migrateSqlite, openSqlite } from '@/db/open'
+import { sqliteDb } from '@/db/sql/sqlite-db'
 import { rowOf } from '@/tests/sql'
 import { accountIdForApiKey } from './accounts'
 import { consoleApiKey, ensureConsoleAccount, rotateConsoleSecret } from './console-account'
@@ -12,13 +13,14 @@ function freshDb() {
 }
 
 describe('ensureConsoleAccount', () => {
-  it('creates one account per learner on first visit and finds the same one afterwards', () => {
+  it('creates one account per learner on first visit and finds the same one afterwards', async () => {
     const sqlite = freshDb()
+    const db = sqliteDb(sqlite)
     const learner = '11111111-2222-4333-8444-555555555555'
-    const first = ensureConsoleAccount(sqlite, learner, 1_000)
-    const again = ensureConsoleAccount(sqlite, learner, 2_000)
+    const first = await ensureConsoleAccount(db, learner, 1_000)
+    const again = await ensureConsoleAccount(db, learner, 2_000)
     expect(again).toEqual(first)
-    expect(accountIdForApiKey(sqlite, first.apiKey)).toBe(first.accountId)
+    expect(await accountIdForApiKey(db, first.apiKey)).toBe(first.accountId)
     const linked = rowOf<{ account_id: number }>(
       sqlite,
       'SELECT account_id FROM learners WHERE id = ?',
@@ -34,32 +36,35 @@ describe('ensureConsoleAccount', () => {
     expect(stored.api_key_hash).not.toContain(first.apiKey)
   })
 
-  it('gives different learners different accounts and keys', () => {
+  it('gives different learners different accounts and keys', async () => {
     const sqlite = freshDb()
-    const a = ensureConsoleAccount(sqlite, '11111111-2222-4333-8444-555555555555', 0)
-    const b = ensureConsoleAccount(sqlite, '66666666-2222-4333-8444-555555555555', 0)
+    const db = sqliteDb(sqlite)
+    const a = await ensureConsoleAccount(db, '11111111-2222-4333-8444-555555555555', 0)
+    const b = await ensureConsoleAccount(db, '66666666-2222-4333-8444-555555555555', 0)
     expect(a.accountId).not.toBe(b.accountId)
     expect(consoleApiKey('s', 'x')).not.toBe(consoleApiKey('s', 'y'))
   })
 
-  it('never derives the key from the old literal secret', () => {
+  it('never derives the key from the old literal secret', async () => {
     const sqlite = freshDb()
+    const db = sqliteDb(sqlite)
     const learner = '11111111-2222-4333-8444-555555555555'
-    const account = ensureConsoleAccount(sqlite, learner, 0)
+    const account = await ensureConsoleAccount(db, learner, 0)
     const oldLiteral = `sk_test_${createHmac('sha256', 'drill-live-console').update(learner).digest('base64url')}`
     expect(account.apiKey).not.toBe(oldLiteral)
-    expect(accountIdForApiKey(sqlite, oldLiteral)).toBeNull()
+    expect(await accountIdForApiKey(db, oldLiteral)).toBeNull()
   })
 
-  it('rotation re-keys every console account: the old key stops working, the new one is shown', () => {
+  it('rotation re-keys every console account: the old key stops working, the new one is shown', async () => {
     const sqlite = freshDb()
+    const db = sqliteDb(sqlite)
     const learner = '11111111-2222-4333-8444-555555555555'
-    const before = ensureConsoleAccount(sqlite, learner, 0)
-    expect(rotateConsoleSecret(sqlite, 1)).toBe(1)
-    expect(accountIdForApiKey(sqlite, before.apiKey)).toBeNull()
-    const after = ensureConsoleAccount(sqlite, learner, 2)
+    const before = await ensureConsoleAccount(db, learner, 0)
+    expect(await rotateConsoleSecret(db, 1)).toBe(1)
+    expect(await accountIdForApiKey(db, before.apiKey)).toBeNull()
+    const after = await ensureConsoleAccount(db, learner, 2)
     expect(after.accountId).toBe(before.accountId)
     expect(after.apiKey).not.toBe(before.apiKey)
-    expect(accountIdForApiKey(sqlite, after.apiKey)).toBe(before.accountId)
+    expect(await accountIdForApiKey(db, after.apiKey)).toBe(before.accountId)
   })
 })

@@ -5,69 +5,67 @@
 // derives the same key and meets the unique hash. The secret lives in the database
 // (console-secret.ts); rotating it re-keys every console account at once.
 import { createHmac } from 'node:crypto'
-import type pg from 'pg'
-import { rotateServerSecretPg } from '@/db/live-pg'
-import type { Sqlite } from '@/db/open'
 import { accountQueries } from '@/db/queries/accounts'
 import { hashApiKey } from '@/db/seed'
-import { CONSOLE_SECRET, consoleSecret, newConsoleSecret, replaceConsoleSecret } from './console-secret'
+import type { Db } from '@/db/sql/db'
+import { consoleSecret, newConsoleSecret, replaceConsoleSecret } from './console-secret'
 
 export function consoleApiKey(secret: string, learnerId: string): string {
   return `sk_test_${createHmac('sha256', secret).update(learnerId).digest('base64url')}`
 }
 
 /** The learner's console account id when it exists (a read: no row is made). */
-export function existingConsoleAccount(sqlite: Sqlite, learnerId: string): number | null {
-  return accountQueries(sqlite).findConsoleAccountIdByLearnerId({ learnerId })
+export function existingConsoleAccount(db: Db, learnerId: string): Promise<number | null> {
+  return accountQueries(db).findConsoleAccountIdByLearnerId({ learnerId })
 }
 
+/**
+ * The learner's console account, made on the first visit: one transaction under the learner's
+ * lock (PostgreSQL: the study side's advisory lock on the learner id; SQLite: its one writer), so
+ * two first visits at once, on one instance or two, make one account. An existing account keyed
+ * under an older secret is re-keyed.
+ */
 export function ensureConsoleAccount(
-  sqlite: Sqlite,
+  db: Db,
   learnerId: string,
   nowMs: number,
-): { accountId: number; apiKey: string } {
-  const accounts = accountQueries(sqlite)
-  return sqlite.transaction(() => {
-    const apiKey = consoleApiKey(consoleSecret(sqlite, nowMs), learnerId)
-    const apiKeyHash = hashApiKey(apiKey)
-    accounts.insertConsoleLearnerIfMissing({ learnerId, nowMs })
-    const existing = existingConsoleAccount(sqlite, learnerId)
-    if (existing !== null) {
-      // Normally a no-op; heals an account keyed under an older secret.
-      accounts.rekeyAccountIfChanged({ accountId: existing, apiKeyHash })
-      return { accountId: existing, apiKey }
-    }
-    accounts.insertAccountIfHashFree({ apiKeyHash, label: 'live console', nowMs })
-    const accountId = accounts.findAccountIdByApiKeyHash({ apiKeyHash })
-    if (accountId === null) throw new Error('the console account vanished inside its own transaction')
-    accounts.linkLearnerToAccount({ learnerId, accountId })
-    return { accountId, apiKey }
-  })()
+): Promise<{ accountId: number; apiKey: string }> {
+  const valueIfMissing = newConsoleSecret()
+  return db.transaction(
+    async (tx) => {
+      const accounts = accountQueries(tx)
+      const apiKey = consoleApiKey(await consoleSecret(tx, { valueIfMissing, nowMs }), learnerId)
+      const apiKeyHash = hashApiKey(apiKey)
+      await accounts.insertConsoleLearnerIfMissing({ learnerId, nowMs })
+      const existing = await existingConsoleAccount(tx, learnerId)
+      if (existing !== null) {
+        // Normally a no-op; heals an account keyed under an older secret.
+        await accounts.rekeyAccountIfChanged({ accountId: existing, apiKeyHash })
+        return { accountId: existing, apiKey }
+      }
+      await accounts.insertAccountIfHashFree({ apiKeyHash, label: 'live console', nowMs })
+      const accountId = await accounts.findAccountIdByApiKeyHash({ apiKeyHash })
+      if (accountId === null) throw new Error('the console account vanished inside its own transaction')
+      await accounts.linkLearnerToAccount({ learnerId, accountId })
+      return { accountId, apiKey }
+    },
+    { lockKey: learnerId },
+  )
 }
 
 /**
  * New secret, and every console account re-keyed under it, in one transaction: from
- * the commit on, old console keys answer 401 and each console shows its new key.
- * Returns how many accounts were re-keyed.
+ * the commit on, old console keys answer 401 and each console shows its new key (on
+ * PostgreSQL, on every instance). Returns how many accounts were re-keyed.
  */
-export function rotateConsoleSecret(sqlite: Sqlite, nowMs: number): number {
-  const accounts = accountQueries(sqlite)
-  return sqlite.transaction(() => {
-    const secret = replaceConsoleSecret(sqlite, nowMs)
-    const linked = accounts.listConsoleAccounts()
-    for (const { learnerId, accountId } of linked)
-      accounts.rekeyAccount({ accountId, apiKeyHash: hashApiKey(consoleApiKey(secret, learnerId)) })
-    return linked.length
-  })()
-}
-
-/** The same rotation on PostgreSQL (DRILL_DATABASE_URL): one transaction, seen by every instance at its commit. */
-export function rotateConsoleSecretOnPostgres(pool: pg.Pool, nowMs: number): Promise<number> {
+export function rotateConsoleSecret(db: Db, nowMs: number): Promise<number> {
   const secret = newConsoleSecret()
-  return rotateServerSecretPg(pool, {
-    name: CONSOLE_SECRET,
-    value: secret,
-    nowMs,
-    keyHashFor: (learnerId) => hashApiKey(consoleApiKey(secret, learnerId)),
+  return db.transaction(async (tx) => {
+    const accounts = accountQueries(tx)
+    await replaceConsoleSecret(tx, { value: secret, nowMs })
+    const linked = await accounts.listConsoleAccounts()
+    for (const { learnerId, accountId } of linked)
+      await accounts.rekeyAccount({ accountId, apiKeyHash: hashApiKey(consoleApiKey(secret, learnerId)) })
+    return linked.length
   })
 }

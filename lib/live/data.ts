@@ -1,36 +1,17 @@
 // The live API's reads and writes outside the engine — accounts, the console's account,
-// the GET routes' key rows and payments, the liveness probe — behind one async face, on
-// the app's SQLite file (the default: today's synchronous functions, unchanged) or on
-// PostgreSQL shared by every instance (DRILL_DATABASE_URL, db/live-pg.ts). The routes
-// await it either way.
-import type pg from 'pg'
-import {
-  checkDatabaseAnswersPg,
-  ensureConsoleAccountPg,
-  findAccountIdByApiKeyHashPg,
-  findConsoleAccountIdByLearnerIdPg,
-  findPaymentByAccountAndIdPg,
-  insertAccountPg,
-  listKeyRowsByAccountIdPg,
-  listPaymentsByAccountIdPg,
-  serverSecretPg,
-} from '@/db/live-pg'
-import type { Sqlite } from '@/db/open'
+// the GET routes' key rows and payments, the liveness probe — on the one async data layer
+// (db/sql): the app's SQLite file by default, or PostgreSQL shared by every instance
+// (DRILL_DATABASE_URL). One implementation for both; the routes await it either way.
 import { healthQueries } from '@/db/queries/health'
-import { hashApiKey } from '@/db/seed'
-import { gateOf } from '@/db/sql/gate'
-import { accountIdForApiKey, createAccount, newApiKey } from './accounts'
-import { consoleApiKey, ensureConsoleAccount, existingConsoleAccount } from './console-account'
-import { CONSOLE_SECRET, newConsoleSecret } from './console-secret'
+import type { Db } from '@/db/sql/db'
+import { accountIdForApiKey, createAccount } from './accounts'
+import { ensureConsoleAccount, existingConsoleAccount } from './console-account'
 import {
   getKeyRowsByAccountId,
   getPaymentByAccountId,
   getPaymentsByAccountId,
   type KeyRowJson,
-  keyRowJson,
-  LIST_LIMIT,
   type PaymentJson,
-  paymentJson,
 } from './queries'
 
 export interface LiveData {
@@ -49,62 +30,22 @@ export interface LiveData {
   databaseAnswers(): Promise<boolean>
 }
 
-export function sqliteLiveData(sqlite: Sqlite): LiveData {
-  // Through the connection's gate: never inside a study transaction that is awaiting (db/sql/gate.ts).
-  const gate = gateOf(sqlite)
-  const now = async <T>(step: () => T): Promise<T> => gate.run(step)
+export function liveDataOn(db: Db): LiveData {
   return {
-    accountIdForApiKey: (apiKey) => now(() => accountIdForApiKey(sqlite, apiKey)),
-    createAccount: (options) => now(() => createAccount(sqlite, options)),
-    existingConsoleAccount: (learnerId) => now(() => existingConsoleAccount(sqlite, learnerId)),
-    ensureConsoleAccount: (learnerId, nowMs) => now(() => ensureConsoleAccount(sqlite, learnerId, nowMs)),
-    keyRows: (accountId) => now(() => getKeyRowsByAccountId(sqlite, accountId)),
-    payments: (accountId) => now(() => getPaymentsByAccountId(sqlite, accountId)),
-    payment: (accountId, paymentId) => now(() => getPaymentByAccountId(sqlite, accountId, paymentId)),
-    databaseAnswers: () =>
-      now(() => {
-        healthQueries(sqlite).checkDatabaseAnswers()
-        return true
-      }),
-  }
-}
-
-export function pgLiveData(pool: pg.Pool): LiveData {
-  return {
-    accountIdForApiKey: (apiKey) => findAccountIdByApiKeyHashPg(pool, hashApiKey(apiKey)),
-    async createAccount({ nowMs, label }) {
-      const apiKey = newApiKey()
-      return { id: await insertAccountPg(pool, { apiKeyHash: hashApiKey(apiKey), label, nowMs }), apiKey }
-    },
-    existingConsoleAccount: (learnerId) => findConsoleAccountIdByLearnerIdPg(pool, learnerId),
-    async ensureConsoleAccount(learnerId, nowMs) {
-      // Created once by whichever instance comes first; every instance then reads the same value.
-      const secret = await serverSecretPg(pool, {
-        name: CONSOLE_SECRET,
-        valueIfMissing: newConsoleSecret(),
-        nowMs,
-      })
-      const apiKey = consoleApiKey(secret, learnerId)
-      const accountId = await ensureConsoleAccountPg(pool, {
-        learnerId,
-        apiKeyHash: hashApiKey(apiKey),
-        nowMs,
-      })
-      return { accountId, apiKey }
-    },
-    keyRows: async (accountId) =>
-      (await listKeyRowsByAccountIdPg(pool, accountId, LIST_LIMIT)).map(keyRowJson),
-    payments: async (accountId) =>
-      (await listPaymentsByAccountIdPg(pool, accountId, LIST_LIMIT)).map(paymentJson),
-    async payment(accountId, paymentId) {
-      const row = await findPaymentByAccountAndIdPg(pool, accountId, paymentId)
-      return row ? paymentJson(row) : null
-    },
+    accountIdForApiKey: (apiKey) => accountIdForApiKey(db, apiKey),
+    createAccount: (options) => createAccount(db, options),
+    existingConsoleAccount: (learnerId) => existingConsoleAccount(db, learnerId),
+    ensureConsoleAccount: (learnerId, nowMs) => ensureConsoleAccount(db, learnerId, nowMs),
+    keyRows: (accountId) => getKeyRowsByAccountId(db, accountId),
+    payments: (accountId) => getPaymentsByAccountId(db, accountId),
+    payment: (accountId, paymentId) => getPaymentByAccountId(db, accountId, paymentId),
     async databaseAnswers() {
       try {
-        await checkDatabaseAnswersPg(pool)
+        await healthQueries(db).checkDatabaseAnswers()
         return true
       } catch (error) {
+        // A SQLite file that fails `SELECT 1` is broken, not away: no retry would help.
+        if (db.dialect !== 'postgres') throw error
         console.error(`[health] PostgreSQL does not answer: ${(error as Error).message}`)
         return false
       }

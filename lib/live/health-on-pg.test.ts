@@ -5,8 +5,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { migratePostgres } from '@/db/migrate-pg'
 import { closePgPools, pgPool } from '@/db/pg'
+import { pgDb } from '@/db/sql/pg-db'
 import { type PgCluster, startPgCluster } from '@/tests/pg/cluster'
-import { pgLiveData } from './data'
+import { liveDataOn } from './data'
 
 let cluster: PgCluster
 
@@ -23,7 +24,7 @@ afterAll(async () => {
 describe('PostgreSQL going away under a running instance', () => {
   it('answers false while it is gone and true again once it is back, on the same pool', async () => {
     const pool = pgPool(cluster.url())
-    const data = pgLiveData(pool)
+    const data = liveDataOn(pgDb(pool))
     // Idle connections in the pool, which the server's going away will cut.
     await Promise.all(Array.from({ length: 3 }, () => data.accountIdForApiKey('sk_test_17')))
     expect(await data.databaseAnswers()).toBe(true)

@@ -7,10 +7,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { migratePostgres, migrateProviderPostgres } from '@/db/migrate-pg'
 import { connectionConfig } from '@/db/pg'
 import { pgBuckets } from '@/db/rate-limit-pg'
+import { pgDb } from '@/db/sql/pg-db'
 import { type Clock, DAY_MS } from '@/lib/engine'
 import { createTestDatabase } from '@/tests/pg/database'
-import { rotateConsoleSecretOnPostgres } from './console-account'
-import { type LiveData, pgLiveData } from './data'
+import { rotateConsoleSecret } from './console-account'
+import { type LiveData, liveDataOn } from './data'
 import { createPgLiveRuntime, type LiveRuntime } from './runtime'
 import { defaultLiveSettings } from './settings'
 
@@ -42,7 +43,7 @@ beforeAll(async () => {
     const pool = newPool(app.url)
     const settings = { ...defaultLiveSettings, postgres: { url: app.url, providerUrl: provider.url } }
     return {
-      data: pgLiveData(pool),
+      data: liveDataOn(pgDb(pool)),
       runtime: createPgLiveRuntime({ pool, providerPool: newPool(provider.url), settings, clock }),
     }
   }
@@ -80,7 +81,7 @@ describe('the live runtime on PostgreSQL, two instances', () => {
     expect(await data[1].existingConsoleAccount(learnerId)).toBe(visits[0]!.accountId)
     expect(await data[1].accountIdForApiKey(visits[0]!.apiKey)).toBe(visits[0]!.accountId)
     // Rotation re-keys every console account at its commit, for every instance.
-    expect(await rotateConsoleSecretOnPostgres(pools[1]!, nowMs)).toBe(1)
+    expect(await rotateConsoleSecret(pgDb(pools[1]!), nowMs)).toBe(1)
     expect(await data[0].accountIdForApiKey(visits[0]!.apiKey)).toBeNull()
     const after = await data[0].ensureConsoleAccount(learnerId, nowMs)
     expect(after.accountId).toBe(visits[0]!.accountId)

@@ -7,8 +7,10 @@ import 'server-only'
 import { sqlite } from '@/db/client'
 import { pgPool } from '@/db/pg'
 import { pgBuckets } from '@/db/rate-limit-pg'
+import { pgDb } from '@/db/sql/pg-db'
+import { sqliteDb } from '@/db/sql/sqlite-db'
 import { shareBucketsThrough } from '@/lib/http/limits'
-import { type LiveData, pgLiveData, sqliteLiveData } from './data'
+import { type LiveData, liveDataOn } from './data'
 import { createLiveRuntime, createPgLiveRuntime, type LiveRuntime } from './runtime'
 import { type LiveSettings, readLiveSettings } from './settings'
 
@@ -33,9 +35,9 @@ export function liveData(): LiveData {
   if (!holder.drillLiveData) {
     // The settings only: a read needs no engine (and on SQLite opens no provider file).
     const settings = holder.drillLive?.settings ?? readLiveSettings()
-    holder.drillLiveData = settings.postgres
-      ? pgLiveData(pgPool(settings.postgres.url))
-      : sqliteLiveData(sqlite())
+    holder.drillLiveData = liveDataOn(
+      settings.postgres ? pgDb(pgPool(settings.postgres.url)) : sqliteDb(sqlite()),
+    )
   }
   return holder.drillLiveData
 }

@@ -4,10 +4,10 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { migrateSqlite, openSqlite, type Sqlite } from '@/db/open'
 import { seedDemoAccounts } from '@/db/seed'
+import { sqliteDb } from '@/db/sql/sqlite-db'
 import type { Clock } from '@/lib/engine'
 import { rowOf } from '@/tests/sql'
 import { accountIdForApiKey, createAccount } from './accounts'
-import { purgeIdleAccounts } from './purge'
 import { createLiveRuntime, type LiveRuntime } from './runtime'
 import { DAY_MS, defaultLiveSettings } from './settings'
 
@@ -40,11 +40,11 @@ const body = { orderId: 'o-1', amount: 2500, currency: 'USD', paymentMethodToken
 const count = (sqlite: Sqlite, table: string, accountId: number) =>
   rowOf<{ n: number }>(sqlite, `SELECT count(*) AS n FROM ${table} WHERE account_id = ?`, accountId).n
 
-describe('purgeIdleAccounts (DRILL_ACCOUNT_IDLE_DAYS)', () => {
+describe('the idle-account purge (DRILL_ACCOUNT_IDLE_DAYS)', () => {
   it('purges an idle api account with its keys, payments, refunds and provider ledger entries', async () => {
     const { sqlite, runtime } = setup()
-    const idle = createAccount(sqlite, { nowMs, label: 'api' })
-    const busy = createAccount(sqlite, { nowMs, label: 'api' })
+    const idle = await createAccount(sqliteDb(sqlite), { nowMs, label: 'api' })
+    const busy = await createAccount(sqliteDb(sqlite), { nowMs, label: 'api' })
     const created = await runtime.engine.createPayment({ accountId: idle.id, key: 'k1', body })
     const paymentId = (JSON.parse(created.body) as { id: number }).id
     await runtime.engine.refundPayment({ accountId: idle.id, key: 'r1', paymentId, body: { amount: 100 } })
@@ -54,29 +54,29 @@ describe('purgeIdleAccounts (DRILL_ACCOUNT_IDLE_DAYS)', () => {
 
     nowMs += 29 * DAY_MS
     await runtime.engine.createPayment({ accountId: busy.id, key: 'k2', body })
-    expect(purgeIdleAccounts(runtime, { nowMs, idleMs: 30 * DAY_MS }).purged).toBe(0)
+    expect((await runtime.purgeIdle({ nowMs, idleMs: 30 * DAY_MS })).purged).toBe(0)
 
     nowMs += 2 * DAY_MS
-    expect(purgeIdleAccounts(runtime, { nowMs, idleMs: 30 * DAY_MS }).purged).toBe(1)
-    expect(accountIdForApiKey(sqlite, idle.apiKey)).toBeNull()
+    expect((await runtime.purgeIdle({ nowMs, idleMs: 30 * DAY_MS })).purged).toBe(1)
+    expect(await accountIdForApiKey(sqliteDb(sqlite), idle.apiKey)).toBeNull()
     for (const table of ['idempotency_keys', 'payments', 'refunds'])
       expect(count(sqlite, table, idle.id)).toBe(0)
     expect(runtime.provider.ledger(idle.id)).toEqual([])
     // Used 2 days ago: kept. The demo accounts: kept however idle.
-    expect(accountIdForApiKey(sqlite, busy.apiKey)).toBe(busy.id)
-    expect(accountIdForApiKey(sqlite, 'sk_test_17')).toBe(17)
+    expect(await accountIdForApiKey(sqliteDb(sqlite), busy.apiKey)).toBe(busy.id)
+    expect(await accountIdForApiKey(sqliteDb(sqlite), 'sk_test_17')).toBe(17)
     expect(runtime.provider.ledger(17).length).toBe(1)
   })
 
   it('waits for a key still in flight to settle before purging its account', async () => {
     const { sqlite, runtime } = setup()
-    const account = createAccount(sqlite, { nowMs, label: 'live console' })
+    const account = await createAccount(sqliteDb(sqlite), { nowMs, label: 'live console' })
     await runtime.engine.createPayment({
       accountId: account.id,
       key: 't',
       body: { ...body, paymentMethodToken: 'tok_timeout' },
     })
     nowMs += 40 * DAY_MS
-    expect(purgeIdleAccounts(runtime, { nowMs, idleMs: 30 * DAY_MS }).purged).toBe(0)
+    expect((await runtime.purgeIdle({ nowMs, idleMs: 30 * DAY_MS })).purged).toBe(0)
   })
 })

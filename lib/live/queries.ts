@@ -1,7 +1,7 @@
 // The live API's and the console's views of one account's key rows and payments:
 // the stored rows (db/queries/payments.ts) as the JSON the GET routes answer.
-import type { Sqlite } from '@/db/open'
 import { type KeyRowRecord, type PaymentRecord, paymentQueries } from '@/db/queries/payments'
+import type { Db } from '@/db/sql/db'
 
 export interface KeyRowJson {
   key: string
@@ -50,8 +50,12 @@ export function keyRowJson(row: KeyRowRecord): KeyRowJson {
   }
 }
 
-export function getKeyRowsByAccountId(sqlite: Sqlite, accountId: number, limit = LIST_LIMIT): KeyRowJson[] {
-  return paymentQueries(sqlite).listKeyRowsByAccountId({ accountId, limit }).map(keyRowJson)
+export async function getKeyRowsByAccountId(
+  db: Db,
+  accountId: number,
+  limit = LIST_LIMIT,
+): Promise<KeyRowJson[]> {
+  return (await paymentQueries(db).listKeyRowsByAccountId({ accountId, limit })).map(keyRowJson)
 }
 
 export function paymentJson(row: PaymentRecord): PaymentJson {
@@ -70,16 +74,20 @@ export function paymentJson(row: PaymentRecord): PaymentJson {
   }
 }
 
-export function getPaymentsByAccountId(sqlite: Sqlite, accountId: number, limit = LIST_LIMIT): PaymentJson[] {
-  return paymentQueries(sqlite).listPaymentsByAccountId({ accountId, limit }).map(paymentJson)
+export async function getPaymentsByAccountId(
+  db: Db,
+  accountId: number,
+  limit = LIST_LIMIT,
+): Promise<PaymentJson[]> {
+  return (await paymentQueries(db).listPaymentsByAccountId({ accountId, limit })).map(paymentJson)
 }
 
 /** Null for a payment that does not exist or belongs to another account (both answer 404). */
-export function getPaymentByAccountId(
-  sqlite: Sqlite,
+export async function getPaymentByAccountId(
+  db: Db,
   accountId: number,
   paymentId: number,
-): PaymentJson | null {
-  const row = paymentQueries(sqlite).findPaymentByAccountAndId({ accountId, paymentId })
+): Promise<PaymentJson | null> {
+  const row = await paymentQueries(db).findPaymentByAccountAndId({ accountId, paymentId })
   return row ? paymentJson(row) : null
 }

@@ -10,7 +10,8 @@ import { pgEngineStore } from '@/db/engine-store-pg'
 import { openSqlite, type Sqlite } from '@/db/open'
 import { pgProviderLedger } from '@/db/provider-ledger-pg'
 import { pgBuckets } from '@/db/rate-limit-pg'
-import { gateOf } from '@/db/sql/gate'
+import { pgDb } from '@/db/sql/pg-db'
+import { sqliteDb } from '@/db/sql/sqlite-db'
 import {
   behaviourForToken,
   type Clock,
@@ -18,11 +19,12 @@ import {
   type Engine,
   engineConfig,
   SimulatedProvider,
+  SWEEP_BATCH,
   type SweepReport,
   systemClock,
 } from '@/lib/engine'
 import { gatedSqliteStore } from './gated-store'
-import { type PurgeReport, purgeIdleAccounts, purgeIdleAccountsOnPostgres } from './purge'
+import { type PurgeReport, purgeIdleAccounts } from './purge'
 import type { LiveSettings } from './settings'
 
 export interface LiveRuntime {
@@ -72,16 +74,16 @@ export function createLiveRuntime({
     provider,
     ...engineOptions(settings),
   })
-  const runtime: SqliteLiveRuntime = {
+  return {
     engine,
     provider,
     sqlite,
     providerDb,
     settings,
     clock,
-    purgeIdle: async (options) => gateOf(sqlite).run(() => purgeIdleAccounts(runtime, options)),
+    purgeIdle: (options) =>
+      purgeIdleAccounts({ db: sqliteDb(sqlite), providerDb: sqliteDb(providerDb) }, options),
   }
-  return runtime
 }
 
 /** The runtime on PostgreSQL: `pool` holds the engine's tables, `providerPool` the provider's books. */
@@ -102,13 +104,18 @@ export function createPgLiveRuntime({
     behaviour: behaviourForToken,
     timing: { slowMs: settings.providerSlowMs },
   })
-  const engine = createEngine({ store: pgEngineStore(pool), clock, provider, ...engineOptions(settings) })
+  const engine = createEngine({
+    store: pgEngineStore(pool, { sweepBatch: SWEEP_BATCH }),
+    clock,
+    provider,
+    ...engineOptions(settings),
+  })
   return {
     engine,
     provider,
     settings,
     clock,
-    purgeIdle: (options) => purgeIdleAccountsOnPostgres({ pool, providerPool }, options),
+    purgeIdle: (options) => purgeIdleAccounts({ db: pgDb(pool), providerDb: pgDb(providerPool) }, options),
     pruneBuckets: (nowMs) => pgBuckets(pool).prune(nowMs),
   }
 }
