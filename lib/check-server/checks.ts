@@ -4,7 +4,7 @@ import { mulberry32 } from '../mulberry32'
 import { type Answer, post, type Sent } from './client'
 import type { FakeProvider } from './provider'
 import { cutTimeline } from './timeline'
-import { CHECKER_STEPS, type CheckId, type CheckResult, type TimelineEvent } from './types'
+import { CHECK_IDS, CHECKER_STEPS, type CheckId, type CheckResult, type TimelineEvent } from './types'
 
 export interface CheckContext {
   base: string
@@ -18,6 +18,35 @@ export interface CheckContext {
   kill?: () => Promise<void>
   /** Start it again on the same port and wait for an answer; a sentence when it does not come back. */
   restart?: () => Promise<string | null>
+  /** Told each check's plan as the check starts (the benchmark compares two runs' plans). */
+  onPlan?: (id: CheckId, plan: CheckPlan) => void
+}
+
+/**
+ * Everything the seed decides for one check, drawn up front: its amount, the ten concurrent
+ * duplicates' start offsets, and the pause before the retry after a lost response. The
+ * provider's delays and faults are the checks' own constants, so the same seed gives the
+ * same schedule.
+ */
+export interface CheckPlan {
+  amount: number
+  offsetsMs: number[]
+  retryDelayMs: number
+}
+
+export function planFor(seed: number, index: number): CheckPlan {
+  const rng = mulberry32((seed + index * 7919) >>> 0)
+  const amount = 1000 + index * 100 + Math.floor(rng() * 90)
+  const offsetsMs = Array.from({ length: 10 }, () => Math.floor(rng() * 20))
+  return { amount, offsetsMs, retryDelayMs: 100 + Math.floor(rng() * 200) }
+}
+
+/** The whole run's schedule for a seed, check by check in order. */
+export function scheduleFor(seed: number): Record<CheckId, CheckPlan> {
+  return Object.fromEntries(CHECK_IDS.map((id, index) => [id, planFor(seed, index)])) as Record<
+    CheckId,
+    CheckPlan
+  >
 }
 
 class Failure extends Error {
@@ -35,15 +64,14 @@ const requestLine = (s: Sent) =>
   `POST /payments${s.key ? ` key ${s.key}` : ' (no key)'} as ${s.account} ${s.body}`
 const said = (a: Answer | null) => (a ? `${a.status} ${clip(a.body)}` : 'no answer (connection dropped)')
 
-function runner(ctx: CheckContext, index: number) {
+function runner(ctx: CheckContext, index: number, plan: CheckPlan) {
   const started = Date.now()
   const events: TimelineEvent[] = []
-  const rng = mulberry32((ctx.seed + index * 7919) >>> 0)
   const at = () => Date.now() - started
   const log = (from: TimelineEvent['from'], to: TimelineEvent['to'], what: string) =>
     events.push({ atMs: at(), from, to, what })
   ctx.provider.onCall = (what, from) => log(from, from === 'server' ? 'provider' : 'server', what)
-  const amount = 1000 + index * 100 + Math.floor(rng() * 90)
+  const { amount } = plan
   const key = (name: string) => `drill-${ctx.runId}-${name}`
   const body = (overrides: Record<string, unknown> = {}) =>
     JSON.stringify({ amount, currency: 'USD', orderId: `order-${ctx.runId}-${index}`, ...overrides })
@@ -98,7 +126,7 @@ function runner(ctx: CheckContext, index: number) {
     if (answer.status !== status)
       throw new Failure('wrong-status', `expected ${status}: ${requestLine(sent)} → ${said(answer)}`)
   }
-  return { events, rng, key, body, send, settle, chargedOnce, expectStatus, charges, amount, log }
+  return { events, plan, key, body, send, settle, chargedOnce, expectStatus, charges, amount, log }
 }
 
 type Run = ReturnType<typeof runner>
@@ -152,9 +180,8 @@ const CHECKS: Record<CheckId, CheckBody> = {
   'concurrent-duplicates': async (r, ctx) => {
     ctx.provider.arm({ delayMs: 1000 })
     const sent = { key: r.key('concurrent'), account: A, body: r.body() }
-    const offsets = Array.from({ length: 10 }, () => Math.floor(r.rng() * 20))
     const answers = await Promise.all(
-      offsets.map(async (ms) => {
+      r.plan.offsetsMs.map(async (ms) => {
         await sleep(ms)
         return r.settle(sent, await r.send(sent))
       }),
@@ -209,7 +236,7 @@ const CHECKS: Record<CheckId, CheckBody> = {
     }
     const sent = { key: r.key('lost'), account: A, body: r.body() }
     await r.send(sent, providerSaw)
-    await sleep(100 + Math.floor(r.rng() * 200))
+    await sleep(r.plan.retryDelayMs)
     const answer = await r.settle(sent, await r.send(sent, undefined, 'retry '), true)
     r.expectStatus(sent, answer, 201)
     r.chargedOnce(sent)
@@ -260,7 +287,7 @@ const CHECKS: Record<CheckId, CheckBody> = {
 export async function runChecks(ctx: CheckContext): Promise<CheckResult[]> {
   const shared: Shared = {}
   const results: CheckResult[] = []
-  for (const [index, id] of (Object.keys(CHECKS) as CheckId[]).entries()) {
+  for (const [index, id] of CHECK_IDS.entries()) {
     if (id === 'crash-after-charge' && !ctx.restart) {
       results.push({
         id,
@@ -271,7 +298,9 @@ export async function runChecks(ctx: CheckContext): Promise<CheckResult[]> {
       })
       continue
     }
-    const r = runner(ctx, index)
+    const plan = planFor(ctx.seed, index)
+    ctx.onPlan?.(id, plan)
+    const r = runner(ctx, index, plan)
     try {
       const reason = await CHECKS[id](r, ctx, shared)
       results.push({ id, verdict: 'pass', violation: null, reason, timeline: [] })

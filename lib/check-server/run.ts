@@ -3,10 +3,10 @@ import { randomUUID } from 'node:crypto'
 import type { AddressInfo } from 'node:net'
 import net from 'node:net'
 import type { CheckOptions } from './args'
-import { runChecks } from './checks'
+import { type CheckPlan, runChecks } from './checks'
 import { type ServerProcess, startServer, waitForAnswer } from './process'
 import { type FakeProvider, startProvider } from './provider'
-import type { Report } from './types'
+import type { CheckId, Report } from './types'
 
 /** The settle window and the start wait; DRILL_CHECK_SETTLE_MS shortens the window for tests only. */
 // DRILL_CHECK_START_MS likewise shortens the 30 s wait for the first answer (tests only).
@@ -30,7 +30,12 @@ export interface Running {
 
 export async function runCheckServer(
   options: CheckOptions,
-  hooks: { running?: (r: Running) => void; say?: (line: string) => void } = {},
+  hooks: {
+    running?: (r: Running) => void
+    say?: (line: string) => void
+    /** Each check's plan (what the seed decided) as it starts. */
+    plan?: (id: CheckId, plan: CheckPlan) => void
+  } = {},
 ): Promise<Outcome> {
   let provider: FakeProvider | undefined
   let server: ServerProcess | undefined
@@ -70,6 +75,7 @@ export async function runCheckServer(
       runId: randomUUID().slice(0, 8),
       mismatchStatus: options.mismatchStatus,
       settleMs: settleMs(),
+      onPlan: hooks.plan,
       ...(options.start ? { kill, restart } : {}),
     })
     return { ok: true, report: { target: base, seed: options.seed, checks } }

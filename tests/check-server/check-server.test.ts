@@ -1,15 +1,24 @@
-// `npm run check:server` against the project's own reference servers: the correct one passes all
-// ten checks, each flaw fails exactly the checks it breaks; bad inputs give one sentence and exit 2.
-import { spawnSync } from 'node:child_process'
+// `npm run check:server` against the project's own reference servers, in Node and in Python's
+// standard library: the correct ones pass all ten checks, each flaw fails exactly the checks it
+// breaks; Drill's own engine through its thin adapter passes all ten; bad inputs give one sentence
+// and exit 2. The runs are independent (each its own provider and ports), so they run at once.
+import { execFile } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { parseArgs } from '@/lib/check-server/args'
+import { type CheckPlan, scheduleFor } from '@/lib/check-server/checks'
 import { reportFrom } from '@/lib/check-server/open-report'
 import { runCheckServer } from '@/lib/check-server/run'
+import { CHECK_IDS, type Report } from '@/lib/check-server/types'
 
-const NODE_SERVER = 'node tests/check-server/servers/node-server.mjs'
+// The same FLAW switch in both languages: one reference server per language.
+const SERVERS = {
+  Node: 'node tests/check-server/servers/node-server.mjs',
+  Python: 'python3 tests/check-server/servers/python-server.py',
+}
+const ENGINE_SERVER = 'node --import tsx tests/check-server/servers/engine-server.ts'
 // Shortens the 30 s settle window (no-lease never settles); the checks' timings stay the issue's.
 process.env.DRILL_CHECK_SETTLE_MS = '8000'
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'drill-check-'))
@@ -26,47 +35,80 @@ const EXPECTED: Record<string, string[]> = {
 }
 
 function cli(args: string[], env: Record<string, string> = {}) {
-  const run = spawnSync('npx', ['tsx', 'scripts/check-server.ts', ...args], {
-    encoding: 'utf8',
-    env: { ...process.env, ...env },
-    timeout: 60_000,
-  })
-  return { status: run.status, stderr: run.stderr.trim(), stdout: run.stdout }
-}
-
-describe('check:server against the reference servers (Node)', () => {
-  it('fails exactly the checks each flaw breaks; the correct server passes all ten', async () => {
-    const flaws = Object.keys(EXPECTED)
-    const reports = await Promise.all(
-      flaws.map((flaw) =>
-        runCheckServer({
-          start: `FLAW=${flaw === 'correct' ? '' : flaw} STATE_FILE=${dir}/${flaw}.json ${NODE_SERVER}`,
-          seed: 7,
-          mismatchStatus: 422,
+  return new Promise<{ status: number | null; stderr: string; stdout: string }>((resolve) => {
+    execFile(
+      'npx',
+      ['tsx', 'scripts/check-server.ts', ...args],
+      { encoding: 'utf8', env: { ...process.env, ...env }, timeout: 60_000 },
+      (error, stdout, stderr) =>
+        resolve({
+          status: error ? ((error.code as number | undefined) ?? null) : 0,
+          stderr: stderr.trim(),
+          stdout,
         }),
-      ),
     )
-    for (const [i, flaw] of flaws.entries()) {
-      const outcome = reports[i]!
-      if (!outcome.ok) throw new Error(`${flaw}: ${outcome.sentence}`)
-      const failed = outcome.report.checks.filter((c) => c.verdict === 'fail').map((c) => c.id)
-      expect({ flaw, failed }).toEqual({ flaw, failed: EXPECTED[flaw] })
-      expect(outcome.report.checks.map((c) => c.id)).toHaveLength(10)
-      // What --json writes is what /check opens (lib/check-server/open-report.ts), field for field.
-      expect(reportFrom(JSON.parse(JSON.stringify(outcome.report)))).toEqual({
-        ok: true,
-        report: outcome.report,
-      })
-      for (const c of outcome.report.checks.filter((c) => c.verdict === 'fail')) {
-        expect(c.violation).toBeTruthy()
-        expect(c.timeline.length).toBeGreaterThan(0)
+  })
+}
+const STACK_FRAME = /\n\s+at /
+
+const failedIds = (report: Report) => report.checks.filter((c) => c.verdict === 'fail').map((c) => c.id)
+
+describe.concurrent('check:server against the reference servers', () => {
+  it.each(Object.entries(SERVERS))(
+    '%s: fails exactly the checks each flaw breaks; the correct server passes all ten',
+    async (language, command) => {
+      const flaws = Object.keys(EXPECTED)
+      const reports = await Promise.all(
+        flaws.map((flaw) =>
+          runCheckServer({
+            start: `FLAW=${flaw === 'correct' ? '' : flaw} STATE_FILE=${dir}/${language}-${flaw} ${command}`,
+            seed: 7,
+            mismatchStatus: 422,
+          }),
+        ),
+      )
+      const failed: Record<string, string[]> = {}
+      for (const [i, flaw] of flaws.entries()) {
+        const outcome = reports[i]!
+        if (!outcome.ok) throw new Error(`${language} ${flaw}: ${outcome.sentence}`)
+        failed[flaw] = failedIds(outcome.report)
+        expect(outcome.report.checks.map((c) => c.id)).toEqual(CHECK_IDS)
+        // What --json writes is what /check opens (lib/check-server/open-report.ts), field for field.
+        expect(reportFrom(JSON.parse(JSON.stringify(outcome.report)))).toEqual({
+          ok: true,
+          report: outcome.report,
+        })
+        for (const c of outcome.report.checks.filter((c) => c.verdict === 'fail')) {
+          expect(c.violation).toBeTruthy()
+          expect(c.timeline.length).toBeGreaterThan(0)
+        }
       }
-    }
+      // All flaws at once, so a mismatch shows every flaw's set, not only the first.
+      expect(failed).toEqual(EXPECTED)
+    },
+    120_000,
+  )
+
+  it("Drill's own engine through the thin adapter passes all ten, on the schedule its seed names", async () => {
+    const plans: Record<string, CheckPlan> = {}
+    const outcome = await runCheckServer(
+      { start: `STATE_FILE=${dir}/engine.db ${ENGINE_SERVER}`, seed: 7, mismatchStatus: 422 },
+      {
+        plan: (id, plan) => {
+          plans[id] = plan
+        },
+      },
+    )
+    if (!outcome.ok) throw new Error(`engine: ${outcome.sentence}`)
+    expect(outcome.report.checks.map((c) => [c.id, c.verdict])).toEqual(CHECK_IDS.map((id) => [id, 'pass']))
+    // The seed decides each check's amount, the duplicates' offsets and the retry's pause; nothing else does.
+    expect(plans).toEqual(scheduleFor(7))
+    expect(scheduleFor(8)).not.toEqual(scheduleFor(7))
   }, 120_000)
 })
 
 describe('check:server bad inputs: one sentence, exit 2, no stack trace', () => {
-  it('refuses unknown flags, missing servers and non-loopback targets without sending anything', () => {
+  it('refuses unknown flags, missing servers and non-loopback targets without sending anything', async () => {
     expect(parseArgs(['--nope'], 1)).toEqual({
       ok: false,
       sentence: expect.stringMatching(/^Unknown flag --nope/),
@@ -77,28 +119,50 @@ describe('check:server bad inputs: one sentence, exit 2, no stack trace', () => 
       sentence: expect.stringMatching(/not a loopback address/),
     })
     expect(parseArgs(['--target', 'http://[::1]:8080'], 1).ok).toBe(true)
-    const unknown = cli(['--frobnicate', 'x'])
+    const unknown = await cli(['--frobnicate', 'x'])
     expect(unknown.status).toBe(2)
     expect(unknown.stderr).toMatch(/^Unknown flag --frobnicate/)
-    expect(unknown.stderr).not.toMatch(/\n\s+at /)
+    expect(unknown.stderr).not.toMatch(STACK_FRAME)
   })
 
   it('a start command that exits at once, a server that never answers, a server that answers garbage', async () => {
-    const exits = cli(['--start', 'exit 3'])
+    const short = { DRILL_CHECK_START_MS: '1500', DRILL_CHECK_SETTLE_MS: '2000' }
+    const [exits, silent, notHttp, garbage] = await Promise.all([
+      cli(['--start', 'exit 3']),
+      cli(['--start', 'sleep 30'], short),
+      // Bytes that are not HTTP at all: no HTTP answer, so it never counts as up.
+      cli(
+        [
+          '--start',
+          `node -e "require('net').createServer((c)=>c.end('garbage\\n')).listen(process.env.PORT,'127.0.0.1')"`,
+        ],
+        short,
+      ),
+      // HTTP, but not the contract: every check fails with a reason, none crashes the checker.
+      cli(
+        [
+          '--start',
+          `node -e "require('http').createServer((q,s)=>s.end('hello')).listen(process.env.PORT,'127.0.0.1')"`,
+          '--seed',
+          '1',
+        ],
+        short,
+      ),
+    ])
     expect(exits.status).toBe(2)
-    expect(exits.stderr).toMatch(/start command exited \(code 3\)/)
-    const silent = cli(['--start', 'sleep 30'], { DRILL_CHECK_START_MS: '1500' })
+    expect(exits.stderr).toMatch(/^The start command exited \(code 3\) before the server answered/)
     expect(silent.status).toBe(2)
-    expect(silent.stderr).toMatch(/did not answer any HTTP request/)
-    const garbage = await runCheckServer({
-      start: `node -e "require('http').createServer((q,s)=>s.end('hello')).listen(process.env.PORT,'127.0.0.1')"`,
-      seed: 1,
-      mismatchStatus: 422,
-    })
-    if (!garbage.ok) throw new Error(garbage.sentence)
-    expect(garbage.report.checks.find((c) => c.id === 'missing-key')).toMatchObject({
-      verdict: 'fail',
-      violation: 'wrong-status',
-    })
+    expect(silent.stderr).toMatch(
+      /^The server did not answer any HTTP request on http:\/\/127\.0\.0\.1:\d+ within \d+ s\.$/,
+    )
+    expect(notHttp.status).toBe(2)
+    expect(notHttp.stderr).toMatch(/did not answer any HTTP request/)
+    expect(garbage.status).toBe(1)
+    expect(garbage.stdout).toMatch(/^fail {4}missing-key — wrong-status: expected 400/m)
+    expect(garbage.stdout).toMatch(/replay the same schedule with --seed 1\.$/m)
+    for (const run of [exits, silent, notHttp, garbage]) {
+      expect(run.stderr).not.toMatch(STACK_FRAME)
+      expect(run.stdout).not.toMatch(STACK_FRAME)
+    }
   }, 90_000)
 })
