@@ -19,6 +19,7 @@ const BENCHES = [
   'sync',
   'grading-served',
   'grading',
+  'check',
 ] as const
 const [name, ...args] = process.argv.slice(2)
 if (!BENCHES.includes(name as (typeof BENCHES)[number])) {
