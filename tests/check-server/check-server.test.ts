@@ -1,7 +1,8 @@
 // `npm run check:server` against the project's own reference servers, in Node and in Python's
 // standard library: the correct ones pass all ten checks, each flaw fails exactly the checks it
 // breaks; Drill's own engine through its thin adapter passes all ten; bad inputs give one sentence
-// and exit 2. The runs are independent (each its own provider and ports), so they run at once.
+// and exit 2 (a server answering HTTP garbage: failed checks, exit 1). The runs are independent
+// (each its own provider and ports), so they run at once.
 import { execFile } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
