@@ -2,10 +2,12 @@
 // A drill, question by question: pick an option (radios; Enter or Check answers), read
 // the verdict and explanation in a status region, see the timeline reveal the real
 // step, then Next. Used by /drills/<id> and by drill cards in /review (onFinished).
+// The options and the verdict are drill-options.tsx.
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react'
 import { TimelinePlayer } from '@/components/timeline/timeline-player'
 import type { DrillQuestionView } from '@/lib/drills/view'
 import { Button } from '../ui/button'
+import { DrillOptions, DrillVerdict } from './drill-options'
 
 export interface DrillAnswer {
   questionId: string
@@ -81,50 +83,21 @@ export function DrillRunner({
   }
 
   const promptId = `${id}-prompt`
-  const rightText = question.options.find((o) => o.id === question.correctId)?.text ?? ''
   return (
     <div className="space-y-6">
       <p className="text-sm text-zinc-700 dark:text-zinc-300">
         Question {index + 1} of {questions.length}
       </p>
       <form onSubmit={check} className="space-y-4">
-        <div role="radiogroup" aria-labelledby={promptId} className="space-y-2">
-          <h2 id={promptId} className="text-lg font-semibold">
-            {question.prompt}
-          </h2>
-          {question.options.map((option, i) => {
-            const isRight = checked && option.id === question.correctId
-            const isWrongPick = checked && option.id === answer?.chosenId && !answer.correct
-            return (
-              <label
-                key={option.id}
-                className={`flex items-start gap-2 rounded border p-2 text-sm ${
-                  isRight
-                    ? 'border-emerald-600 bg-emerald-50 dark:bg-emerald-950'
-                    : isWrongPick
-                      ? 'border-red-600 bg-red-50 dark:bg-red-950'
-                      : 'border-zinc-300 dark:border-zinc-700'
-                }`}
-              >
-                <input
-                  ref={i === 0 ? firstRadio : undefined}
-                  type="radio"
-                  name={`${id}-q${index}`}
-                  value={option.id}
-                  checked={chosen === option.id}
-                  disabled={checked}
-                  onChange={() => setChosen(option.id)}
-                  className="mt-1"
-                />
-                <span>
-                  {option.text}
-                  {isRight && <span className="sr-only"> (the right answer)</span>}
-                  {isWrongPick && <span className="sr-only"> (your answer)</span>}
-                </span>
-              </label>
-            )
-          })}
-        </div>
+        <DrillOptions
+          question={question}
+          promptId={promptId}
+          name={`${id}-q${index}`}
+          answer={answer}
+          chosen={chosen}
+          onChoose={setChosen}
+          firstRadioRef={firstRadio}
+        />
         <div className="flex flex-wrap items-center gap-3">
           <Button type="submit" disabled={checked}>
             Check
@@ -138,23 +111,7 @@ export function DrillRunner({
         </div>
       </form>
 
-      <div role="status" className="min-h-6 text-sm" data-testid="drill-verdict">
-        {checked && (
-          <p>
-            <strong>{answer.correct ? 'Correct' : 'Not quite'}</strong>
-            {answer.correct ? '. ' : `: the answer is "${rightText}" `}
-            {question.explanation}
-            {!answer.correct && question.wrongNotes[answer.chosenId] && (
-              <> Your pick: {question.wrongNotes[answer.chosenId]}</>
-            )}
-          </p>
-        )}
-        {done && (
-          <p className="mt-2 font-semibold">
-            You got {right} of {questions.length} right.
-          </p>
-        )}
-      </div>
+      <DrillVerdict question={question} answer={answer} done={done} right={right} total={questions.length} />
 
       <section aria-label="Timeline">
         <TimelinePlayer

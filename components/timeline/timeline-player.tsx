@@ -1,18 +1,17 @@
 'use client'
 // The interactive leaf: play/pause, step, scrub (an ARIA slider that narrates the event),
 // speed, keyboard (Space, ←/→, Home/End). Everything it draws comes from the trace prop.
-import { type KeyboardEvent, Suspense, useEffect, useId, useMemo, useRef, useState } from 'react'
+// The parts: use-playback (step, play, keys), player-controls, verdicts, event-log.
+import { Suspense, useId, useMemo, useRef, useState } from 'react'
 import { clockLabel, type Trace, type Violation } from '@/lib/engine/client'
-import { ReadyButton, ReadyInput, ReadySelect } from '../ready-controls'
-import { Button } from '../ui/button'
-import { inputClass } from '../ui/input-class'
+import { EventLog } from './event-log'
 import { keyLabels, narrate, stepStates } from './model'
+import { PlayerControls } from './player-controls'
 import { RowTables } from './row-tables'
 import { diagramAlwaysScrolls, TimelineSvg } from './timeline-svg'
 import { useFollowStep } from './use-follow-step'
-
-const SPEEDS = [0.5, 1, 2, 4] as const
-const BASE_STEP_MS = 900
+import { usePlayback } from './use-playback'
+import { Verdicts } from './verdicts'
 
 export interface TimelinePlayerProps {
   trace: Trace
@@ -38,10 +37,8 @@ export function TimelinePlayer({
   initialStep,
   showVerdict = true,
 }: TimelinePlayerProps) {
-  const last = Math.max(0, trace.events.length - 1)
-  const [step, setStep] = useState(() => Math.min(initialStep ?? last, last))
-  const [playing, setPlaying] = useState(false)
-  const [speed, setSpeed] = useState<number>(1)
+  const playback = usePlayback(trace, initialStep)
+  const { step } = playback
   const id = useId()
   const slider = useRef<HTMLInputElement>(null)
   const diagramBox = useRef<HTMLElement>(null)
@@ -50,66 +47,7 @@ export function TimelinePlayer({
   const states = useMemo(() => stepStates(trace), [trace])
   const labels = useMemo(() => keyLabels(trace), [trace])
 
-  // A new trace (Run) starts at its end again, so its outcome is visible at once.
-  const [shownTrace, setShownTrace] = useState(trace)
-  if (shownTrace !== trace) {
-    setShownTrace(trace)
-    setStep(Math.min(initialStep ?? last, last))
-    setPlaying(false)
-  }
-
-  useEffect(() => {
-    if (!playing) return
-    if (step >= last) {
-      setPlaying(false)
-      return
-    }
-    const timer = setTimeout(() => setStep((s) => Math.min(s + 1, last)), BASE_STEP_MS / speed)
-    return () => clearTimeout(timer)
-  }, [playing, step, speed, last])
-
   useFollowStep(diagramBox, drawing, step, trace)
-
-  const go = (next: number) => {
-    setPlaying(false)
-    setStep(Math.max(0, Math.min(last, next)))
-  }
-  const togglePlay = () => {
-    if (playing) return setPlaying(false)
-    if (step >= last) setStep(0)
-    setPlaying(true)
-  }
-
-  // Keys anywhere in the player; buttons, selects and links keep their own Space/Enter.
-  const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
-    const target = event.target as HTMLElement
-    const tag = target.tagName
-    if (tag === 'BUTTON' || tag === 'SELECT' || tag === 'A') return
-    const isSlider = tag === 'INPUT'
-    if (event.key === ' ') {
-      event.preventDefault()
-      togglePlay()
-    } else if (isSlider) {
-      return // the native slider already handles arrows, Home and End
-    } else if (
-      (event.key === 'ArrowRight' || event.key === 'ArrowLeft') &&
-      target.scrollWidth > target.clientWidth
-    ) {
-      return // a focused region wider than its box: the arrows scroll it sideways, as in any scroll box
-    } else if (event.key === 'ArrowRight') {
-      event.preventDefault()
-      go(step + 1)
-    } else if (event.key === 'ArrowLeft') {
-      event.preventDefault()
-      go(step - 1)
-    } else if (event.key === 'Home') {
-      event.preventDefault()
-      go(0)
-    } else if (event.key === 'End') {
-      event.preventDefault()
-      go(last)
-    }
-  }
 
   const state = states[step] ?? {
     tables: { idempotencyKeys: [], payments: [], refunds: [], ledger: [] },
@@ -122,52 +60,14 @@ export function TimelinePlayer({
 
   return (
     // biome-ignore lint/a11y/noStaticElementInteractions: keyboard shortcuts for the controls inside
-    <div className="@container space-y-4" onKeyDown={onKeyDown}>
-      <div className="flex flex-wrap items-center gap-2">
-        <Button waitsForHydration onClick={togglePlay}>
-          {playing ? 'Pause' : 'Play'}
-        </Button>
-        <Button waitsForHydration onClick={() => go(step - 1)} disabled={step === 0}>
-          Step back
-        </Button>
-        <Button waitsForHydration onClick={() => go(step + 1)} disabled={step >= last}>
-          Step forward
-        </Button>
-        <label className="flex items-center gap-1 text-sm">
-          Speed
-          <ReadySelect
-            className={inputClass('sm')}
-            value={speed}
-            onChange={(event) => setSpeed(Number(event.target.value))}
-          >
-            {SPEEDS.map((s) => (
-              <option key={s} value={s}>
-                {s}×
-              </option>
-            ))}
-          </ReadySelect>
-        </label>
-      </div>
-      <div>
-        <ReadyInput
-          type="range"
-          min={0}
-          max={last}
-          step={1}
-          value={step}
-          ref={slider}
-          aria-label={`Step through ${title}`}
-          aria-valuetext={narration}
-          onChange={(event) => go(Number(event.target.value))}
-          className="w-full accent-sky-700 dark:accent-sky-400"
-        />
-        <p className="mt-1 text-sm" aria-hidden="true">
-          <span className="font-mono">
-            {step + 1}/{trace.events.length}
-          </span>{' '}
-          {narration}
-        </p>
-      </div>
+    <div className="@container space-y-4" onKeyDown={playback.onKeyDown}>
+      <PlayerControls
+        playback={playback}
+        eventCount={trace.events.length}
+        title={title}
+        narration={narration}
+        sliderRef={slider}
+      />
 
       {/* Sized by the player's own width (container queries), not the window's: the same player
           sits full width on a card and half width in Compare. */}
@@ -221,66 +121,20 @@ export function TimelinePlayer({
         </section>
       </div>
 
-      <div className="flex flex-wrap items-baseline gap-x-6 gap-y-2">
-        <p className="text-sm">
-          Charges in the provider&apos;s ledger:{' '}
-          <span className="text-lg font-bold" data-testid={withTestIds ? 'charge-count' : undefined}>
-            {trace.charges}
-          </span>
-        </p>
-        {showVerdict && violations.length === 0 && (
-          <p className="text-sm text-emerald-800 dark:text-emerald-300">No invariant broken.</p>
-        )}
-      </div>
-      <ul
-        data-testid={withTestIds ? 'violations' : undefined}
-        aria-label="Invariants broken"
-        className="space-y-2"
-      >
-        {violations.map((violation) => {
-          const at = violation.eventIndex === null ? undefined : trace.events[violation.eventIndex]
-          return (
-            <li
-              key={`${violation.id}-${violation.eventIndex}`}
-              className="rounded border border-red-300 bg-red-50 p-2 text-sm text-red-950 dark:border-red-800 dark:bg-red-950 dark:text-red-100"
-            >
-              <strong>
-                {violation.id} — {violation.name}
-              </strong>
-              : {violation.message}{' '}
-              {at && (
-                <ReadyButton
-                  className="underline underline-offset-2 hover:no-underline disabled:opacity-60"
-                  onClick={() => {
-                    go(at.i)
-                    // The slider narrates the breaking event to a screen reader, and arrows step on from it.
-                    slider.current?.focus()
-                  }}
-                >
-                  Step to the event at {clockLabel(trace.clockStart, at.tMs)}
-                </ReadyButton>
-              )}
-            </li>
-          )
-        })}
-      </ul>
+      <Verdicts
+        trace={trace}
+        violations={violations}
+        withTestIds={withTestIds}
+        showVerdict={showVerdict}
+        onStepTo={(i) => {
+          playback.go(i)
+          // The slider narrates the breaking event to a screen reader, and arrows step on from it.
+          slider.current?.focus()
+        }}
+      />
 
       <Suspense>
-        <details className="text-sm" open>
-          <summary className="cursor-pointer font-semibold">Event log (text)</summary>
-          <ol className="mt-2 space-y-0.5 font-mono text-xs">
-            {trace.events.map((event) => (
-              <li
-                key={event.i}
-                aria-current={event.i === step ? 'step' : undefined}
-                className={event.i === step ? 'rounded bg-amber-100 dark:bg-amber-900/40' : undefined}
-              >
-                {clockLabel(trace.clockStart, event.tMs)}{' '}
-                {event.from && event.to ? `${event.from} → ${event.to}` : event.actor}: {event.detail}
-              </li>
-            ))}
-          </ol>
-        </details>
+        <EventLog trace={trace} step={step} />
       </Suspense>
     </div>
   )

@@ -44,72 +44,102 @@ export function sqliteStore(sqlite: Database.Database): SqliteEngineStore {
   return store
 }
 
-function sqliteStoreOn(sqlite: Database.Database, s: Statements): SqliteEngineStore {
-  /** Runs `fn` in one write transaction; rolls back on throw (an Abort answers its value). */
-  function transaction<T>(fn: () => T): T {
-    s.begin.run()
-    try {
-      const result = fn()
-      s.commit.run()
-      return result
-    } catch (error) {
-      if (sqlite.inTransaction) s.rollback.run()
-      if (error instanceof Abort) return error.value as T
-      throw error
-    }
-  }
+// The steps inside one transaction, on the connection's prepared statements.
 
-  /** Inside the claim's transaction: reserve the refund's money, or abort with why not. */
-  function reserve(r: RefundReservation): void {
-    const current = s.paymentGet.get(r.paymentId)!
-    if (current.state !== 'succeeded')
-      throw new Abort<RefundRejection>({ rejected: 'not-refundable', state: current.state })
-    if (s.refundReserve.run(r.amountMinor, r.paymentId, r.accountId, r.amountMinor).changes !== 1)
-      throw new Abort<RefundRejection>({
-        rejected: 'over-refund',
-        amountMinor: current.amount_minor,
-        refundedMinor: current.refunded_minor,
-      })
-  }
-
-  function writePaymentRow(p: PaymentWrite): number {
-    const { state, failureCode, chargeId, nowMs } = p
-    if (p.id !== null) {
-      s.paymentSettle.run({ id: p.id, state, failureCode, chargeId, nowMs })
-      return p.id
-    }
-    return Number(
-      s.paymentInsert.run({
-        accountId: p.accountId,
-        orderId: p.orderId,
-        amountMinor: p.amountMinor,
-        currency: p.currency,
-        state,
-        failureCode,
-        chargeId,
-        key: p.idempotencyKey,
-        nowMs,
-      }).lastInsertRowid,
-    )
-  }
-
-  function finishKey(k: KeyCompletion, resourceId: number, responseBody: string): boolean {
-    const statement = k.fence === 'none' ? s.finishBlind : s.finish
-    return statement.run({ ...k, resourceId, responseBody }).changes === 1
-  }
-
-  /** Payment row, stored response, key completed; aborts (nothing written) when the fence holds. */
-  function completePaymentNow(c: PaymentCompletion): Completed {
-    const id = writePaymentRow(c.payment)
-    const body = c.responseBody(s.paymentGet.get(id)!)
-    if (!finishKey(c.key, id, body)) throw new Abort(undefined)
-    return { resourceId: id, responseBody: body }
-  }
-
-  function committedWith<T>(result: T, committed: OnCommit<NonNullable<T>> | undefined): T {
-    if (result !== undefined && committed) committed(result as NonNullable<T>)
+/** Runs `fn` in one write transaction (BEGIN IMMEDIATE); rolls back on throw (an Abort answers its value). */
+function inTransaction<T>(sqlite: Database.Database, s: Statements, fn: () => T): T {
+  s.begin.run()
+  try {
+    const result = fn()
+    s.commit.run()
     return result
+  } catch (error) {
+    if (sqlite.inTransaction) s.rollback.run()
+    if (error instanceof Abort) return error.value as T
+    throw error
   }
+}
+
+/** Inside the claim's transaction: reserve the refund's money, or abort with why not. */
+function reserve(s: Statements, r: RefundReservation): void {
+  const current = s.paymentGet.get(r.paymentId)!
+  if (current.state !== 'succeeded')
+    throw new Abort<RefundRejection>({ rejected: 'not-refundable', state: current.state })
+  if (s.refundReserve.run(r.amountMinor, r.paymentId, r.accountId, r.amountMinor).changes !== 1)
+    throw new Abort<RefundRejection>({
+      rejected: 'over-refund',
+      amountMinor: current.amount_minor,
+      refundedMinor: current.refunded_minor,
+    })
+}
+
+function writePaymentRow(s: Statements, p: PaymentWrite): number {
+  const { state, failureCode, chargeId, nowMs } = p
+  if (p.id !== null) {
+    s.paymentSettle.run({ id: p.id, state, failureCode, chargeId, nowMs })
+    return p.id
+  }
+  return Number(
+    s.paymentInsert.run({
+      accountId: p.accountId,
+      orderId: p.orderId,
+      amountMinor: p.amountMinor,
+      currency: p.currency,
+      state,
+      failureCode,
+      chargeId,
+      key: p.idempotencyKey,
+      nowMs,
+    }).lastInsertRowid,
+  )
+}
+
+function finishKey(s: Statements, k: KeyCompletion, resourceId: number, responseBody: string): boolean {
+  const statement = k.fence === 'none' ? s.finishBlind : s.finish
+  return statement.run({ ...k, resourceId, responseBody }).changes === 1
+}
+
+/** Payment row, stored response, key completed; aborts (nothing written) when the fence holds. */
+function completePaymentNow(s: Statements, c: PaymentCompletion): Completed {
+  const id = writePaymentRow(s, c.payment)
+  const body = c.responseBody(s.paymentGet.get(id)!)
+  if (!finishKey(s, c.key, id, body)) throw new Abort(undefined)
+  return { resourceId: id, responseBody: body }
+}
+
+function writeRefundRow(s: Statements, r: RefundCompletion['refund']): number {
+  if (r.id !== null) {
+    s.refundSettle.run({ id: r.id, state: r.state, refundId: r.providerRefundId })
+    return r.id
+  }
+  return Number(
+    s.refundInsert.run({
+      paymentId: r.paymentId,
+      accountId: r.accountId,
+      amountMinor: r.amountMinor,
+      state: r.state,
+      refundId: r.providerRefundId,
+      key: r.idempotencyKey,
+      nowMs: r.nowMs,
+    }).lastInsertRowid,
+  )
+}
+
+/** Refund row, stored response, key completed; aborts (nothing written) when the fence holds. */
+function completeRefundNow(s: Statements, c: RefundCompletion): Completed {
+  const id = writeRefundRow(s, c.refund)
+  const body = c.responseBody(s.refundGet.get(id)!)
+  if (!finishKey(s, c.key, id, body)) throw new Abort(undefined)
+  return { resourceId: id, responseBody: body }
+}
+
+function committedWith<T>(result: T, committed: OnCommit<NonNullable<T>> | undefined): T {
+  if (result !== undefined && committed) committed(result as NonNullable<T>)
+  return result
+}
+
+function sqliteStoreOn(sqlite: Database.Database, s: Statements): SqliteEngineStore {
+  const transaction = <T>(fn: () => T): T => inTransaction(sqlite, s, fn)
 
   return {
     getKey: (scope, key) => s.keyGet.get(scope, key),
@@ -120,7 +150,7 @@ function sqliteStoreOn(sqlite: Database.Database, s: Statements): SqliteEngineSt
     claimRefund(claim, reservation) {
       const won = transaction((): boolean => {
         if (s.claim.run(claim).changes !== 1) return false
-        reserve(reservation)
+        reserve(s, reservation)
         return true
       }) as boolean | RefundRejection
       if (typeof won === 'object') return won
@@ -133,35 +163,14 @@ function sqliteStoreOn(sqlite: Database.Database, s: Statements): SqliteEngineSt
     reopenPending: (r) => s.reopenPending.run(r.leaseUntilMs, r.scope, r.key, r.version).changes === 1,
     completePayment: (completion, committed) =>
       committedWith(
-        transaction((): Completed | undefined => completePaymentNow(completion)),
+        transaction((): Completed | undefined => completePaymentNow(s, completion)),
         committed,
       ),
-    completeRefund(c: RefundCompletion, committed) {
-      const done = transaction((): Completed | undefined => {
-        const r = c.refund
-        let id: number
-        if (r.id !== null) {
-          s.refundSettle.run({ id: r.id, state: r.state, refundId: r.providerRefundId })
-          id = r.id
-        } else {
-          id = Number(
-            s.refundInsert.run({
-              paymentId: r.paymentId,
-              accountId: r.accountId,
-              amountMinor: r.amountMinor,
-              state: r.state,
-              refundId: r.providerRefundId,
-              key: r.idempotencyKey,
-              nowMs: r.nowMs,
-            }).lastInsertRowid,
-          )
-        }
-        const body = c.responseBody(s.refundGet.get(id)!)
-        if (!finishKey(c.key, id, body)) throw new Abort(undefined)
-        return { resourceId: id, responseBody: body }
-      })
-      return committedWith(done, committed)
-    },
+    completeRefund: (completion, committed) =>
+      committedWith(
+        transaction((): Completed | undefined => completeRefundNow(s, completion)),
+        committed,
+      ),
     getPayment: (id) => s.paymentGet.get(id),
     expiredLeases: (nowMs) => s.expiredLeases.all(nowMs),
     pendingKeys: () => s.pendingKeys.all(),
@@ -182,16 +191,16 @@ function sqliteStoreOn(sqlite: Database.Database, s: Statements): SqliteEngineSt
     claimBlind: (claim, reservation) =>
       transaction((): RefundRejection | undefined => {
         s.claimBlind.run({ ...claim, status: 'in_progress' })
-        if (reservation) reserve(reservation)
+        if (reservation) reserve(s, reservation)
         return undefined
       }),
     claimBlindAndCompletePayment: (claim, completion) =>
       transaction((): Completed | undefined => {
         s.claimBlind.run({ ...claim, status: 'in_progress' })
-        return completePaymentNow(completion)
+        return completePaymentNow(s, completion)
       }),
-    writePayment: (payment) => s.paymentGet.get(transaction(() => writePaymentRow(payment)))!,
+    writePayment: (payment) => s.paymentGet.get(transaction(() => writePaymentRow(s, payment)))!,
     completeKey: (key, resourceId, responseBody) =>
-      transaction(() => finishKey(key, resourceId, responseBody)),
+      transaction(() => finishKey(s, key, resourceId, responseBody)),
   }
 }
