@@ -1,7 +1,8 @@
 // Help me decide, drawn: minutes per day and expected recall on the interview day
 // against desired retention, one panel each over the same axis, the current
-// setting marked. Server-rendered SVG; the table under it has every number.
+// setting marked. Server-rendered SVG (components/ui/chart.tsx); the table under it has every number.
 import type { RetentionOutcome } from '@/lib/plan/decide'
+import { AxisLabel, ChartLabel, ChartSvg, Gridlines, MarkerLine } from '../ui/chart'
 
 const widthPx = 640
 const panelPx = 120
@@ -11,7 +12,6 @@ const rightPx = 12
 const topPx = 16
 const bottomPx = 24
 const heightPx = topPx + panelPx * 2 + gapPx + bottomPx
-const labelClass = 'fill-zinc-600 text-[12px] dark:fill-zinc-400'
 
 interface Panel {
   title: string
@@ -50,13 +50,12 @@ export function DecideChart({
   ]
   const showsCurrent = current >= first - 1e-9 && current <= last + 1e-9
   return (
-    <svg
-      viewBox={`0 0 ${widthPx} ${heightPx}`}
-      className="h-auto w-full max-w-3xl"
-      role="img"
-      aria-labelledby="decide-summary"
+    <ChartSvg
+      widthPx={widthPx}
+      heightPx={heightPx}
+      labelledBy="decide-summary"
+      title="Minutes per day and recall on the interview day for each desired retention"
     >
-      <title>Minutes per day and recall on the interview day for each desired retention</title>
       {panels.map((panel) => {
         const low = Math.min(...panel.values)
         const high = Math.max(...panel.values)
@@ -67,64 +66,50 @@ export function DecideChart({
           .join(' ')
         return (
           <g key={panel.title}>
-            <text
+            <ChartLabel
               x={leftPx}
               y={panel.top - 4}
               className="fill-zinc-800 text-[12px] font-semibold dark:fill-zinc-200"
             >
               {panel.title}
-            </text>
-            {[low, high].map((value) => (
-              <g key={value}>
-                <line
-                  x1={leftPx}
-                  x2={widthPx - rightPx}
-                  y1={y(value)}
-                  y2={y(value)}
-                  className="stroke-zinc-200 dark:stroke-zinc-800"
-                />
-                <text x={leftPx - 6} y={y(value) + 4} textAnchor="end" className={labelClass}>
-                  {panel.format(value)}
-                </text>
-              </g>
-            ))}
+            </ChartLabel>
+            <Gridlines
+              values={[low, high]}
+              y={y}
+              fromPx={leftPx}
+              toPx={widthPx - rightPx}
+              format={panel.format}
+            />
             <polyline points={points} fill="none" strokeWidth={2} className={panel.lineClass} />
           </g>
         )
       })}
       {showsCurrent && (
         <g>
-          <line
+          <MarkerLine
             x1={x(current)}
             x2={x(current)}
             y1={topPx}
             y2={topPx + panelPx * 2 + gapPx}
-            strokeWidth={2}
-            strokeDasharray="4 3"
+            dash="4 3"
             className="stroke-red-700 dark:stroke-red-300"
           />
-          <text
+          <ChartLabel
             x={x(current) + 4}
             y={topPx + panelPx + gapPx / 2 + 4}
             className="fill-red-800 text-[12px] dark:fill-red-300"
           >
             {`current ${current.toFixed(2)}`}
-          </text>
+          </ChartLabel>
         </g>
       )}
       {outcomes
         .filter((_, i) => i % 3 === 0 || i === outcomes.length - 1)
         .map((o) => (
-          <text
-            key={o.retention}
-            x={x(o.retention)}
-            y={heightPx - 6}
-            textAnchor="middle"
-            className={labelClass}
-          >
+          <AxisLabel key={o.retention} x={x(o.retention)} heightPx={heightPx}>
             {o.retention.toFixed(2)}
-          </text>
+          </AxisLabel>
         ))}
-    </svg>
+    </ChartSvg>
   )
 }

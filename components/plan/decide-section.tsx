@@ -1,7 +1,9 @@
 // Help me decide on /plan: a plain GET form runs the simulation (lib/plan/decide.ts)
 // for this page; the result is drawn, tabled, and one value can be applied.
 import type { DecideResult } from '@/lib/plan/decide'
-import { ChartSection, DataTable } from '../stats/chart-frame'
+import { DataTable } from '../stats/data-table'
+import { Button } from '../ui/button'
+import { ChartSection } from '../ui/chart'
 import { DecideChart } from './decide-chart'
 import { UseRetentionForm } from './use-retention-form'
 
@@ -27,12 +29,9 @@ export function DecideSection({
       <form method="get" action="/plan#plan-decide-title">
         <input type="hidden" name="decide" value="1" />
         <input type="hidden" name="seed" value={seed} />
-        <button
-          type="submit"
-          className="rounded-lg border border-zinc-400 bg-white px-4 py-2 font-semibold text-zinc-900 hover:bg-zinc-100 dark:border-zinc-600 dark:bg-zinc-900 dark:text-zinc-100 dark:hover:bg-zinc-800"
-        >
+        <Button type="submit" size="md">
           Help me decide
-        </button>
+        </Button>
       </form>
       {result && (
         <ChartSection

@@ -1,21 +1,21 @@
 // Planned reviews per study day from today to the interview, from the scheduler
-// (lib/plan/projection.ts), with the interview day marked. Server-rendered SVG with
-// a text summary and a data table, like the charts on /stats.
+// (lib/plan/projection.ts), with the interview day marked. Server-rendered SVG
+// (components/ui/chart.tsx) with a text summary and a data table, like the charts on /stats.
 import type { PlanDay } from '@/lib/plan/build-plan'
-import { ChartSection, DataTable } from '../stats/chart-frame'
+import { DataTable } from '../stats/data-table'
 import { formatShortDay, formatStudyDay, plural } from '../stats/format'
+import { AxisLabel, Bar, bands, ChartLabel, ChartSection, ChartSvg, Gridlines, MarkerLine } from '../ui/chart'
 
 const widthPx = 640
 const heightPx = 190
 const leftPx = 32
 const bottomPx = 24
 const topPx = 22
-const labelClass = 'fill-zinc-600 text-[12px] dark:fill-zinc-400'
 
 export function PlannedReviewsChart({ days }: { days: readonly PlanDay[] }) {
   const max = Math.max(1, ...days.map((d) => d.reviews + d.newCards))
   const plotH = heightPx - topPx - bottomPx
-  const slot = (widthPx - leftPx) / Math.max(1, days.length)
+  const band = bands(leftPx, widthPx, Math.max(1, days.length), 0.7)
   const total = days.reduce((sum, d) => sum + d.reviews, 0)
   const started = days.reduce((sum, d) => sum + d.newCards, 0)
   const labelEvery = Math.max(1, Math.ceil(days.length / 10))
@@ -32,86 +32,66 @@ export function PlannedReviewsChart({ days }: { days: readonly PlanDay[] }) {
       summary={summary}
       minWidthClass="min-w-[600px]"
       chart={
-        <svg
-          viewBox={`0 0 ${widthPx} ${heightPx}`}
-          className="h-auto w-full max-w-3xl"
-          role="img"
-          aria-labelledby="plan-reviews-summary"
+        <ChartSvg
+          widthPx={widthPx}
+          heightPx={heightPx}
+          labelledBy="plan-reviews-summary"
+          title="Planned reviews per study day, today to the interview day"
         >
-          <title>Planned reviews per study day, today to the interview day</title>
-          {[0, max].map((value) => (
-            <g key={value}>
-              <line
-                x1={leftPx}
-                x2={widthPx}
-                y1={y(value)}
-                y2={y(value)}
-                className="stroke-zinc-200 dark:stroke-zinc-800"
-              />
-              <text x={leftPx - 6} y={y(value) + 4} textAnchor="end" className={labelClass}>
-                {value}
-              </text>
-            </g>
-          ))}
+          <Gridlines values={[0, max]} y={y} fromPx={leftPx} toPx={widthPx} />
           {days.map((d, offset) => {
-            const x = leftPx + offset * slot + slot * 0.15
             const isInterview = offset === days.length - 1
-            const reviewH = (d.reviews / max) * plotH
-            const newH = (d.newCards / max) * plotH
             return (
               <g key={d.day}>
                 {d.reviews > 0 && (
-                  <rect
-                    x={x}
+                  <Bar
+                    x={band.barX(offset)}
                     y={y(d.reviews)}
-                    width={slot * 0.7}
-                    height={reviewH}
+                    width={band.barPx}
+                    height={(d.reviews / max) * plotH}
                     className="fill-violet-600 dark:fill-violet-400"
-                  >
-                    <title>{`${formatStudyDay(d.date)}: ${plural(d.reviews, 'review')}`}</title>
-                  </rect>
+                    title={`${formatStudyDay(d.date)}: ${plural(d.reviews, 'review')}`}
+                  />
                 )}
                 {d.newCards > 0 && (
-                  <rect
-                    x={x}
+                  <Bar
+                    x={band.barX(offset)}
                     y={y(d.reviews + d.newCards)}
-                    width={slot * 0.7}
-                    height={newH}
+                    width={band.barPx}
+                    height={(d.newCards / max) * plotH}
                     className="fill-amber-500 dark:fill-amber-300"
-                  >
-                    <title>{`${formatStudyDay(d.date)}: ${plural(d.newCards, 'new card')}`}</title>
-                  </rect>
+                    title={`${formatStudyDay(d.date)}: ${plural(d.newCards, 'new card')}`}
+                  />
                 )}
                 {isInterview && (
                   <>
-                    <line
-                      x1={x + slot * 0.35}
-                      x2={x + slot * 0.35}
+                    <MarkerLine
+                      x1={band.barMiddle(offset)}
+                      x2={band.barMiddle(offset)}
                       y1={topPx - 4}
                       y2={topPx + plotH}
+                      dash="4 3"
                       className="stroke-red-700 dark:stroke-red-300"
-                      strokeWidth={2}
-                      strokeDasharray="4 3"
                     />
-                    <text
-                      x={x + slot * 0.35}
+                    <ChartLabel
+                      x={band.barMiddle(offset)}
                       y={topPx - 8}
-                      textAnchor="end"
+                      anchor="end"
                       className="fill-red-800 text-[12px] dark:fill-red-300"
                     >
                       interview
-                    </text>
+                    </ChartLabel>
                   </>
                 )}
                 {(offset % labelEvery === 0 || isInterview) && (
-                  <text x={x + slot * 0.35} y={heightPx - 6} textAnchor="middle" className={labelClass}>
+                  <AxisLabel x={band.barMiddle(offset)} heightPx={heightPx}>
                     {offset === 0 ? 'today' : formatShortDay(d.date)}
-                  </text>
+                  </AxisLabel>
                 )}
               </g>
             )
           })}
-        </svg>
+        </ChartSvg>
       }
     >
       <p className="text-sm text-zinc-700 dark:text-zinc-300">

@@ -1,7 +1,8 @@
 // Per card: FSRS state, stability, retrievability now and next due.
+import { formatInstant } from '@/lib/srs/format-time'
 import { type CardOverview, soonestDueCards } from '@/lib/stats/card-overview'
 import { CardTableRows } from './built-tables'
-import { formatInstant, formatPercent } from './format'
+import { formatPercent } from './format'
 import type { CardRow } from './table-markup'
 
 function formatStability(days: number | null): string {

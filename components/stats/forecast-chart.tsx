@@ -1,6 +1,8 @@
-// Reviews due per study day for the next 30 days. Hand-built SVG on the server.
+// Reviews due per study day for the next 30 days. Hand-built SVG on the server
+// (components/ui/chart.tsx).
 import type { Forecast } from '@/lib/stats/forecast'
-import { ChartSection, DataTable } from './chart-frame'
+import { AxisLabel, Bar, bands, ChartLabel, ChartSection, ChartSvg, Gridlines } from '../ui/chart'
+import { DataTable } from './data-table'
 import { formatShortDay, formatStudyDay, plural } from './format'
 
 const widthPx = 640
@@ -8,12 +10,12 @@ const heightPx = 180
 const leftPx = 32
 const bottomPx = 24
 const topPx = 18
-const labelClass = 'fill-zinc-600 text-[12px] dark:fill-zinc-400'
 
 export function ForecastChart({ forecast }: { forecast: Forecast }) {
   const max = Math.max(1, ...forecast.days.map((d) => d.count))
   const plotH = heightPx - topPx - bottomPx
-  const slot = (widthPx - leftPx) / forecast.days.length
+  const band = bands(leftPx, widthPx, forecast.days.length, 0.7)
+  const y = (value: number) => topPx + plotH - (value / max) * plotH
   const today = forecast.days[0]?.count ?? 0
   const summary =
     forecast.total === 0
@@ -29,77 +31,43 @@ export function ForecastChart({ forecast }: { forecast: Forecast }) {
       summary={summary}
       minWidthClass="min-w-[600px]"
       chart={
-        <svg
-          viewBox={`0 0 ${widthPx} ${heightPx}`}
-          className="h-auto w-full max-w-3xl"
-          role="img"
-          aria-labelledby="stats-forecast-summary"
+        <ChartSvg
+          widthPx={widthPx}
+          heightPx={heightPx}
+          labelledBy="stats-forecast-summary"
+          title="Reviews due per day, next 30 days"
         >
-          <title>Reviews due per day, next 30 days</title>
-          {[0, max].map((value) => (
-            <g key={value}>
-              <line
-                x1={leftPx}
-                x2={widthPx}
-                y1={topPx + plotH - (value / max) * plotH}
-                y2={topPx + plotH - (value / max) * plotH}
-                className="stroke-zinc-200 dark:stroke-zinc-800"
-              />
-              <text
-                x={leftPx - 6}
-                y={topPx + plotH - (value / max) * plotH + 4}
-                textAnchor="end"
-                className={labelClass}
-              >
-                {value}
-              </text>
+          <Gridlines values={[0, max]} y={y} fromPx={leftPx} toPx={widthPx} />
+          {forecast.total === 0 && (
+            <ChartLabel x={(leftPx + widthPx) / 2} y={topPx + plotH / 2 + 4} anchor="middle">
+              Nothing scheduled yet
+            </ChartLabel>
+          )}
+          {forecast.days.map((d) => (
+            <g key={d.day}>
+              {d.count > 0 && (
+                <Bar
+                  x={band.barX(d.offset)}
+                  y={y(d.count)}
+                  width={band.barPx}
+                  height={(d.count / max) * plotH}
+                  className="fill-violet-600 dark:fill-violet-400"
+                  title={`${formatStudyDay(d.date)}: ${plural(d.count, 'review')} due`}
+                />
+              )}
+              {d.count > 0 && (
+                <ChartLabel x={band.barMiddle(d.offset)} y={y(d.count) - 4} anchor="middle">
+                  {d.count}
+                </ChartLabel>
+              )}
+              {d.offset % 7 === 0 && (
+                <AxisLabel x={band.barMiddle(d.offset)} heightPx={heightPx}>
+                  {d.offset === 0 ? 'today' : formatShortDay(d.date)}
+                </AxisLabel>
+              )}
             </g>
           ))}
-          {forecast.total === 0 && (
-            <text
-              x={(leftPx + widthPx) / 2}
-              y={topPx + plotH / 2 + 4}
-              textAnchor="middle"
-              className={labelClass}
-            >
-              Nothing scheduled yet
-            </text>
-          )}
-          {forecast.days.map((d) => {
-            const h = (d.count / max) * plotH
-            const x = leftPx + d.offset * slot + slot * 0.15
-            return (
-              <g key={d.day}>
-                {d.count > 0 && (
-                  <rect
-                    x={x}
-                    y={topPx + plotH - h}
-                    width={slot * 0.7}
-                    height={h}
-                    className="fill-violet-600 dark:fill-violet-400"
-                  >
-                    <title>{`${formatStudyDay(d.date)}: ${plural(d.count, 'review')} due`}</title>
-                  </rect>
-                )}
-                {d.count > 0 && (
-                  <text
-                    x={x + slot * 0.35}
-                    y={topPx + plotH - h - 4}
-                    textAnchor="middle"
-                    className={labelClass}
-                  >
-                    {d.count}
-                  </text>
-                )}
-                {d.offset % 7 === 0 && (
-                  <text x={x + slot * 0.35} y={heightPx - 6} textAnchor="middle" className={labelClass}>
-                    {d.offset === 0 ? 'today' : formatShortDay(d.date)}
-                  </text>
-                )}
-              </g>
-            )
-          })}
-        </svg>
+        </ChartSvg>
       }
     >
       {forecast.total > 0 && (

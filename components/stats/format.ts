@@ -1,4 +1,5 @@
-// Text for the stats page: dates of study days, instants in the learner's zone, shares.
+// Text for the stats page: dates of study days and shares. Instants are lib/srs/format-time.ts's
+// formatInstant, the one way the app words a moment in the learner's zone.
 const dayFormat = new Intl.DateTimeFormat('en-GB', {
   timeZone: 'UTC',
   weekday: 'short',
@@ -30,25 +31,6 @@ export function formatShortDay(date: string): string {
 
 export function formatMonth(date: string): string {
   return monthFormat.format(Date.parse(`${date}T00:00:00Z`))
-}
-
-// One formatter per zone: making one costs far more than formatting with it.
-const instantFormats = new Map<string, Intl.DateTimeFormat>()
-
-export function formatInstant(ms: number, timezone: string): string {
-  let format = instantFormats.get(timezone)
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-GB', {
-      timeZone: timezone,
-      weekday: 'short',
-      day: 'numeric',
-      month: 'short',
-      hour: '2-digit',
-      minute: '2-digit',
-    })
-    instantFormats.set(timezone, format)
-  }
-  return format.format(ms)
 }
 
 export function formatPercent(share: number | null, digits = 0): string {

@@ -1,7 +1,8 @@
 // True retention per week beside the desired retention: bars for the weeks, a
-// dashed line for the target. Hand-built SVG on the server.
+// dashed line for the target. Hand-built SVG on the server (components/ui/chart.tsx).
 import type { RetentionSummary } from '@/lib/stats/retention'
-import { ChartSection, DataTable } from './chart-frame'
+import { AxisLabel, Bar, bands, ChartLabel, ChartSection, ChartSvg, Gridlines, MarkerLine } from '../ui/chart'
+import { DataTable } from './data-table'
 import { formatPercent, formatShortDay, formatStudyDay } from './format'
 
 const widthPx = 640
@@ -11,7 +12,6 @@ const leftPx = 40
 const rightPx = 92
 const bottomPx = 24
 const topPx = 18
-const labelClass = 'fill-zinc-600 text-[12px] dark:fill-zinc-400'
 
 export function RetentionChart({
   retention,
@@ -22,7 +22,7 @@ export function RetentionChart({
 }) {
   const plotH = heightPx - topPx - bottomPx
   const plotRightPx = widthPx - rightPx
-  const slot = (plotRightPx - leftPx) / retention.weeks.length
+  const band = bands(leftPx, plotRightPx, retention.weeks.length, 0.6)
   const lastIndex = retention.weeks.length - 1
   const y = (share: number) => topPx + (1 - share) * plotH
   const summary =
@@ -38,80 +38,62 @@ export function RetentionChart({
       minWidthClass="min-w-[600px]"
       newestAt="end"
       chart={
-        <svg
-          viewBox={`0 0 ${widthPx} ${heightPx}`}
-          className="h-auto w-full max-w-3xl"
-          role="img"
-          aria-labelledby="stats-retention-summary"
+        <ChartSvg
+          widthPx={widthPx}
+          heightPx={heightPx}
+          labelledBy="stats-retention-summary"
+          title="True retention per week"
         >
-          <title>True retention per week</title>
-          {[0, 0.5, 1].map((share) => (
-            <g key={share}>
-              <line
-                x1={leftPx}
-                x2={plotRightPx}
-                y1={y(share)}
-                y2={y(share)}
-                className="stroke-zinc-200 dark:stroke-zinc-800"
-              />
-              <text x={leftPx - 6} y={y(share) + 4} textAnchor="end" className={labelClass}>
-                {formatPercent(share)}
-              </text>
+          <Gridlines
+            values={[0, 0.5, 1]}
+            y={y}
+            fromPx={leftPx}
+            toPx={plotRightPx}
+            format={(share) => formatPercent(share)}
+          />
+          {retention.weeks.map((week, i) => (
+            <g key={week.weekStart}>
+              {week.retention !== null && (
+                <Bar
+                  x={band.barX(i)}
+                  y={y(week.retention)}
+                  width={band.barPx}
+                  height={Math.max(1, plotH * week.retention)}
+                  className="fill-sky-600 dark:fill-sky-400"
+                  title={`Week of ${formatStudyDay(week.weekStartDate)}: ${formatPercent(week.retention, 1)} of ${week.reviewed}`}
+                />
+              )}
+              {/* The value over each bar: a 0% week would otherwise be a hairline. */}
+              {week.retention !== null && (
+                <ChartLabel x={band.barMiddle(i)} y={y(week.retention) - 4} anchor="middle">
+                  {formatPercent(week.retention)}
+                </ChartLabel>
+              )}
+              {/* Every other week, counted back from the newest, so the current week is labelled. */}
+              {(lastIndex - i) % 2 === 0 && (
+                <AxisLabel x={band.barMiddle(i)} heightPx={heightPx}>
+                  {formatShortDay(week.weekStartDate)}
+                </AxisLabel>
+              )}
             </g>
           ))}
-          {retention.weeks.map((week, i) => {
-            const x = leftPx + i * slot + slot * 0.2
-            return (
-              <g key={week.weekStart}>
-                {week.retention !== null && (
-                  <rect
-                    x={x}
-                    y={y(week.retention)}
-                    width={slot * 0.6}
-                    height={Math.max(1, plotH * week.retention)}
-                    className="fill-sky-600 dark:fill-sky-400"
-                  >
-                    <title>{`Week of ${formatStudyDay(week.weekStartDate)}: ${formatPercent(week.retention, 1)} of ${week.reviewed}`}</title>
-                  </rect>
-                )}
-                {/* The value over each bar: a 0% week would otherwise be a hairline. */}
-                {week.retention !== null && (
-                  <text
-                    x={x + slot * 0.3}
-                    y={y(week.retention) - 4}
-                    textAnchor="middle"
-                    className={labelClass}
-                  >
-                    {formatPercent(week.retention)}
-                  </text>
-                )}
-                {/* Every other week, counted back from the newest, so the current week is labelled. */}
-                {(lastIndex - i) % 2 === 0 && (
-                  <text x={x + slot * 0.3} y={heightPx - 6} textAnchor="middle" className={labelClass}>
-                    {formatShortDay(week.weekStartDate)}
-                  </text>
-                )}
-              </g>
-            )
-          })}
-          <line
+          <MarkerLine
             x1={leftPx}
             x2={plotRightPx}
             y1={y(desiredRetention)}
             y2={y(desiredRetention)}
-            strokeDasharray="6 4"
-            strokeWidth={2}
+            dash="6 4"
             className="stroke-amber-600 dark:stroke-amber-400"
           />
           {retention.retention === null && (
-            <text x={(leftPx + plotRightPx) / 2} y={y(0.5) + 4} textAnchor="middle" className={labelClass}>
+            <ChartLabel x={(leftPx + plotRightPx) / 2} y={y(0.5) + 4} anchor="middle">
               No reviews of cards in the review state yet
-            </text>
+            </ChartLabel>
           )}
-          <text x={plotRightPx + 6} y={y(desiredRetention) + 4} className={labelClass}>
+          <ChartLabel x={plotRightPx + 6} y={y(desiredRetention) + 4}>
             {`desired ${formatPercent(desiredRetention)}`}
-          </text>
-        </svg>
+          </ChartLabel>
+        </ChartSvg>
       }
     >
       {retention.retention !== null && (

@@ -2,7 +2,8 @@
 // weekday rows) with its summary and a table of the active days. The drawing is built
 // from the day counts (heatmap-drawing.tsx), so its data is sent once.
 import type { Heatmap } from '@/lib/stats/heatmap'
-import { ChartSection, DataTable } from './chart-frame'
+import { ChartSection } from '../ui/chart'
+import { DataTable } from './data-table'
 import { formatStudyDay, plural } from './format'
 import { HeatmapDrawing } from './heatmap-drawing'
 
