@@ -2,7 +2,7 @@
 
 const formatters = new Map<string, Intl.DateTimeFormat>()
 
-/** "Wed 11 Mar 2026, 04:00 CET" */
+/** "Wed, 11 Mar 2026, 04:00 CET": the one wording of a moment (review, mock, home, settings, stats). */
 export function formatInstant(instantMs: number, timezone: string): string {
   let formatter = formatters.get(timezone)
   if (!formatter) {
