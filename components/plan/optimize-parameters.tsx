@@ -5,7 +5,7 @@
 // below the minimum of training items.
 import { useRouter } from 'next/navigation'
 import { useRef, useState } from 'react'
-import { ReadyButton } from '../ready-controls'
+import { Button } from '../ui/button'
 
 interface Scores {
   logLoss: number
@@ -26,11 +26,6 @@ type Status =
   | { kind: 'done'; body: OptimizeBody }
   | { kind: 'cancelled' }
   | { kind: 'failed'; detail: string }
-
-const buttonClass =
-  'rounded-lg bg-zinc-900 px-4 py-2 font-semibold text-white hover:bg-zinc-700 disabled:opacity-60 dark:bg-zinc-100 dark:text-zinc-900 dark:hover:bg-zinc-300'
-const secondaryClass =
-  'rounded-lg border border-zinc-400 bg-white px-4 py-2 font-semibold text-zinc-900 hover:bg-zinc-100 dark:border-zinc-600 dark:bg-zinc-900 dark:text-zinc-100 dark:hover:bg-zinc-800'
 
 const score = (s: Scores) => `log loss ${s.logLoss.toFixed(4)}, RMSE(bins) ${(s.rmseBins * 100).toFixed(2)}%`
 
@@ -127,18 +122,20 @@ export function OptimizeParameters({
         {tooFew && ` Optimizing needs at least ${minimum}: review for a few more days first.`}
       </p>
       <div className="flex flex-wrap items-center gap-3">
-        <ReadyButton
+        <Button
+          variant="primary"
+          size="md"
+          waitsForHydration
           onClick={optimize}
           disabled={tooFew || status.kind === 'running'}
           aria-describedby="optimize-count"
-          className={buttonClass}
         >
           Optimize my parameters
-        </ReadyButton>
+        </Button>
         {status.kind === 'running' && (
-          <button type="button" onClick={() => abort.current?.abort()} className={secondaryClass}>
+          <Button size="md" onClick={() => abort.current?.abort()}>
             Cancel
-          </button>
+          </Button>
         )}
       </div>
       {status.kind === 'running' && (

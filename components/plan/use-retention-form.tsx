@@ -4,6 +4,8 @@
 import { useActionState } from 'react'
 import { applyRetentionAction, type RetentionFormState } from '@/app/plan/actions'
 import type { RetentionOutcome } from '@/lib/plan/decide'
+import { Button } from '../ui/button'
+import { inputClass } from '../ui/input-class'
 
 export function UseRetentionForm({
   outcomes,
@@ -29,7 +31,7 @@ export function UseRetentionForm({
           id="retention"
           name="retention"
           defaultValue={closest.toFixed(2)}
-          className="mt-1 block rounded-lg border border-zinc-400 bg-white px-2 py-1.5 text-zinc-900 dark:border-zinc-600 dark:bg-zinc-900 dark:text-zinc-100"
+          className={`mt-1 block ${inputClass()}`}
         >
           {outcomes.map((o) => (
             <option key={o.retention} value={o.retention.toFixed(2)}>
@@ -40,13 +42,9 @@ export function UseRetentionForm({
           ))}
         </select>
       </div>
-      <button
-        type="submit"
-        disabled={pending}
-        className="rounded-lg bg-zinc-900 px-4 py-2 font-semibold text-white hover:bg-zinc-700 disabled:opacity-60 dark:bg-zinc-100 dark:text-zinc-900 dark:hover:bg-zinc-300"
-      >
+      <Button type="submit" variant="primary" size="md" disabled={pending}>
         Use this retention
-      </button>
+      </Button>
       <p role="status" className="w-full text-sm" data-testid="retention-status">
         {state.status === 'saved'
           ? `Desired retention set to ${state.retention.toFixed(2)}. Cards you review from now on are scheduled for it.`
