@@ -1,10 +1,13 @@
-// `tsx scripts/check-function-length.ts [dir…]`: functions longer than 70 lines (TigerBeetle's
-// TIGER_STYLE limit), found with the TypeScript parser so strings, comments and nested
-// closures are counted as the code they are. A function's length runs from the line its
-// declaration starts on (leading comments excluded) to its closing line, both included;
-// a nested function counts on its own and inside its parent. Tests are left out: a
-// `describe` block is a list of cases, not a step of the program.
-// Default folder: lib/engine/sim (the simulator); folders or files may be named instead. Exit 1 with one line per long function.
+// `tsx scripts/check-function-length.ts [--max=N dir…]`: functions longer than their folder's
+// limit (FUNCTION_LENGTH_RULES: 70 lines in the simulator, TigerBeetle's TIGER_STYLE limit; 150
+// in app/, components/ and lib/, the house rule), found with the TypeScript parser so strings,
+// comments and nested closures are counted as the code they are. A function's length runs
+// from the line its declaration starts on (leading comments excluded) to its closing line,
+// both included; a nested function counts on its own and inside its parent (a component's
+// inner handlers are part of its length). Tests are left out: a `describe` block is a list of
+// cases, not a step of the program. check-imports.ts runs the rules as part of `npm test`.
+// With folders or files named, those are checked against --max (default 150) instead.
+// Exit 1 with one line per long function.
 import fs from 'node:fs'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
@@ -12,6 +15,28 @@ import ts from 'typescript'
 
 export const MAX_FUNCTION_LINES = 70
 export const FUNCTION_LENGTH_DIRS = ['lib/engine/sim']
+/** The house rule's limit outside the simulator. */
+export const MAX_APP_FUNCTION_LINES = 150
+
+export interface FunctionLengthRule {
+  dirs: readonly string[]
+  maxLines: number
+  /** Said with each function over the limit. */
+  rule: string
+}
+
+export const FUNCTION_LENGTH_RULES: readonly FunctionLengthRule[] = [
+  {
+    dirs: FUNCTION_LENGTH_DIRS,
+    maxLines: MAX_FUNCTION_LINES,
+    rule: `simulator functions stay ≤ ${MAX_FUNCTION_LINES} lines`,
+  },
+  {
+    dirs: ['app', 'components', 'lib'],
+    maxLines: MAX_APP_FUNCTION_LINES,
+    rule: `no function in app/, components/ or lib/ over ${MAX_APP_FUNCTION_LINES} lines: split it by what its parts do`,
+  },
+]
 
 export interface LongFunction {
   file: string
@@ -82,16 +107,35 @@ export function checkFunctionLengths(
   )
 }
 
+export interface RuleBreak extends LongFunction {
+  rule: string
+}
+
+/** Every function over its folder's limit, one entry per rule it breaks. */
+export function checkFunctionLengthRules(
+  root: string,
+  rules: readonly FunctionLengthRule[] = FUNCTION_LENGTH_RULES,
+): RuleBreak[] {
+  return rules.flatMap(({ dirs, maxLines, rule }) =>
+    checkFunctionLengths(root, dirs, maxLines).map((f) => ({ ...f, rule })),
+  )
+}
+
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  const named = process.argv.slice(2)
-  const targets = named.length > 0 ? named : FUNCTION_LENGTH_DIRS
-  const long = checkFunctionLengths(process.cwd(), targets)
-  for (const f of long) console.error(`${f.file}:${f.line} ${f.name} is ${f.lines} lines`)
+  const args = process.argv.slice(2)
+  const max = Number(
+    args.find((a) => a.startsWith('--max='))?.slice('--max='.length) ?? MAX_APP_FUNCTION_LINES,
+  )
+  const named = args.filter((a) => !a.startsWith('--'))
+  const rules: FunctionLengthRule[] =
+    named.length > 0
+      ? [{ dirs: named, maxLines: max, rule: `over ${max} lines` }]
+      : [...FUNCTION_LENGTH_RULES]
+  const long = checkFunctionLengthRules(process.cwd(), rules)
+  for (const f of long) console.error(`${f.file}:${f.line} ${f.name} is ${f.lines} lines — ${f.rule}`)
   if (long.length > 0) {
-    console.error(
-      `\n${long.length} function(s) over ${MAX_FUNCTION_LINES} lines (see scripts/check-function-length.ts)`,
-    )
+    console.error(`\n${long.length} function(s) too long (see scripts/check-function-length.ts)`)
     process.exit(1)
   }
-  console.log(`no function over ${MAX_FUNCTION_LINES} lines in ${targets.join(', ')}`)
+  console.log(rules.map((r) => `no function over ${r.maxLines} lines in ${r.dirs.join(', ')}`).join('; '))
 }
