@@ -224,6 +224,101 @@ function FaultEditor({
   )
 }
 
+/** The sweeps the schedule runs (SWEEP_OPTIONS), each at its time: add, change, remove. */
+function SweepsEditor({ scenario, onChange }: { scenario: Scenario; onChange: (s: Scenario) => void }) {
+  const setSweep = (index: number, sweep: ScenarioSweep) =>
+    onChange({ ...scenario, sweeps: scenario.sweeps.map((s, i) => (i === index ? sweep : s)) })
+  return (
+    <fieldset className={fieldset}>
+      <legend className={legend}>Sweeps</legend>
+      <ul className="space-y-2">
+        {scenario.sweeps.map((sweep, index) => (
+          <li key={rowKey('sweep', index)} className="flex flex-wrap items-end gap-2">
+            <SelectField
+              label={`Sweep ${index + 1}`}
+              value={sweep.sweep}
+              options={SWEEP_OPTIONS}
+              onChange={(kind) => setSweep(index, { ...sweep, sweep: kind })}
+            />
+            <NumberField
+              label="At (ms)"
+              value={sweep.atMs}
+              onChange={(atMs) => setSweep(index, { ...sweep, atMs })}
+              width="w-32"
+            />
+            <Button
+              onClick={() => onChange({ ...scenario, sweeps: scenario.sweeps.filter((_, i) => i !== index) })}
+            >
+              Remove sweep {index + 1}
+            </Button>
+          </li>
+        ))}
+      </ul>
+      <Button
+        className="mt-2"
+        onClick={() =>
+          onChange({
+            ...scenario,
+            sweeps: [...scenario.sweeps, { atMs: 60_000, sweep: 'reconciliation' }],
+          })
+        }
+      >
+        Add a sweep
+      </Button>
+    </fieldset>
+  )
+}
+
+/** The engine's timings, the first payment id and the seed. */
+function TimingEditor({ scenario, onChange }: { scenario: Scenario; onChange: (s: Scenario) => void }) {
+  const setTiming = (patch: Partial<Scenario['timing']>) =>
+    onChange({ ...scenario, timing: { ...scenario.timing, ...patch } })
+  return (
+    <fieldset className={fieldset}>
+      <legend className={legend}>Timing and seed</legend>
+      <div className="flex flex-wrap gap-3">
+        <NumberField
+          label="Claim commit (ms)"
+          value={scenario.timing.claimMs}
+          onChange={(claimMs) => setTiming({ claimMs })}
+        />
+        <NumberField
+          label="Provider (ms)"
+          value={scenario.timing.providerMs}
+          onChange={(providerMs) => setTiming({ providerMs })}
+        />
+        <NumberField
+          label="Slow provider (ms)"
+          value={scenario.timing.slowProviderMs}
+          onChange={(slowProviderMs) => setTiming({ slowProviderMs })}
+        />
+        <NumberField
+          label="Provider call timeout (ms)"
+          value={scenario.timing.providerTimeoutMs}
+          onChange={(providerTimeoutMs) => setTiming({ providerTimeoutMs })}
+        />
+        <NumberField
+          label="Network (ms)"
+          value={scenario.timing.networkMs}
+          onChange={(networkMs) => setTiming({ networkMs })}
+        />
+        <NumberField
+          label="First payment id"
+          value={scenario.firstPaymentId}
+          min={1}
+          onChange={(firstPaymentId) => onChange({ ...scenario, firstPaymentId })}
+        />
+        <NumberField
+          label="Seed"
+          value={scenario.seed}
+          onChange={(seed) => onChange({ ...scenario, seed })}
+          width="w-32"
+        />
+      </div>
+    </fieldset>
+  )
+}
+
 export function ScheduleEditor({
   scenario,
   onChange,
@@ -231,10 +326,6 @@ export function ScheduleEditor({
   scenario: Scenario
   onChange: (s: Scenario) => void
 }) {
-  const setTiming = (patch: Partial<Scenario['timing']>) =>
-    onChange({ ...scenario, timing: { ...scenario.timing, ...patch } })
-  const setSweep = (index: number, sweep: ScenarioSweep) =>
-    onChange({ ...scenario, sweeps: scenario.sweeps.map((s, i) => (i === index ? sweep : s)) })
   return (
     <div className="space-y-4 p-3 pt-0">
       <fieldset className={fieldset}>
@@ -289,88 +380,8 @@ export function ScheduleEditor({
         </div>
       </fieldset>
 
-      <fieldset className={fieldset}>
-        <legend className={legend}>Sweeps</legend>
-        <ul className="space-y-2">
-          {scenario.sweeps.map((sweep, index) => (
-            <li key={rowKey('sweep', index)} className="flex flex-wrap items-end gap-2">
-              <SelectField
-                label={`Sweep ${index + 1}`}
-                value={sweep.sweep}
-                options={SWEEP_OPTIONS}
-                onChange={(kind) => setSweep(index, { ...sweep, sweep: kind })}
-              />
-              <NumberField
-                label="At (ms)"
-                value={sweep.atMs}
-                onChange={(atMs) => setSweep(index, { ...sweep, atMs })}
-                width="w-32"
-              />
-              <Button
-                onClick={() =>
-                  onChange({ ...scenario, sweeps: scenario.sweeps.filter((_, i) => i !== index) })
-                }
-              >
-                Remove sweep {index + 1}
-              </Button>
-            </li>
-          ))}
-        </ul>
-        <Button
-          className="mt-2"
-          onClick={() =>
-            onChange({
-              ...scenario,
-              sweeps: [...scenario.sweeps, { atMs: 60_000, sweep: 'reconciliation' }],
-            })
-          }
-        >
-          Add a sweep
-        </Button>
-      </fieldset>
-
-      <fieldset className={fieldset}>
-        <legend className={legend}>Timing and seed</legend>
-        <div className="flex flex-wrap gap-3">
-          <NumberField
-            label="Claim commit (ms)"
-            value={scenario.timing.claimMs}
-            onChange={(claimMs) => setTiming({ claimMs })}
-          />
-          <NumberField
-            label="Provider (ms)"
-            value={scenario.timing.providerMs}
-            onChange={(providerMs) => setTiming({ providerMs })}
-          />
-          <NumberField
-            label="Slow provider (ms)"
-            value={scenario.timing.slowProviderMs}
-            onChange={(slowProviderMs) => setTiming({ slowProviderMs })}
-          />
-          <NumberField
-            label="Provider call timeout (ms)"
-            value={scenario.timing.providerTimeoutMs}
-            onChange={(providerTimeoutMs) => setTiming({ providerTimeoutMs })}
-          />
-          <NumberField
-            label="Network (ms)"
-            value={scenario.timing.networkMs}
-            onChange={(networkMs) => setTiming({ networkMs })}
-          />
-          <NumberField
-            label="First payment id"
-            value={scenario.firstPaymentId}
-            min={1}
-            onChange={(firstPaymentId) => onChange({ ...scenario, firstPaymentId })}
-          />
-          <NumberField
-            label="Seed"
-            value={scenario.seed}
-            onChange={(seed) => onChange({ ...scenario, seed })}
-            width="w-32"
-          />
-        </div>
-      </fieldset>
+      <SweepsEditor scenario={scenario} onChange={onChange} />
+      <TimingEditor scenario={scenario} onChange={onChange} />
     </div>
   )
 }
