@@ -58,7 +58,8 @@ export async function rateLimit(
   return limitedResponse(name, await taken)
 }
 
-function limitedResponse(name: LimitName, taken: TakeResult): Response | null {
+/** Null for a take that was granted, else its 429 problem with Retry-After. */
+export function limitedResponse(name: LimitName, taken: TakeResult): Response | null {
   if (taken.ok) return null
   return problemResponse('rate-limited', `${limitDetail[name]}; retry in ${taken.retryAfterS} s.`, {
     extra: { retryAfterS: taken.retryAfterS },

@@ -152,6 +152,20 @@ export function shareBucketsThrough(shared: SharedBuckets | null): void {
   else delete holder.drillSharedBuckets
 }
 
+/** `name`'s two buckets for this caller: the subject's (or the address's anonymous one) and the address-wide one. */
+export function limitBuckets(
+  name: LimitName,
+  { subject, address }: { subject: string | null; address: string },
+): { key: string; rule: BucketRule }[] {
+  const rules = limits().table[name]
+  return [
+    subject === null
+      ? { key: `${name}:anonymous:${address}`, rule: rules.anonymous }
+      : { key: `${name}:subject:${subject}`, rule: rules.subject },
+    { key: `${name}:address:${address}`, rule: rules.address },
+  ]
+}
+
 /**
  * Takes `cost` from `name`'s buckets for this caller: the subject's (a learner or
  * an account) or, without one, the address's anonymous bucket — and always the
@@ -166,14 +180,8 @@ export function takeLimit(
     nowMs,
   }: { subject: string | null; address: string; cost?: number; nowMs: number },
 ): TakeResult | Promise<TakeResult> {
-  const { table, limiter } = limits()
-  const rules = table[name]
-  const buckets = [
-    subject === null
-      ? { key: `${name}:anonymous:${address}`, rule: rules.anonymous }
-      : { key: `${name}:subject:${subject}`, rule: rules.subject },
-    { key: `${name}:address:${address}`, rule: rules.address },
-  ]
+  const { limiter } = limits()
+  const buckets = limitBuckets(name, { subject, address })
   const shared = holder.drillSharedBuckets
   return shared ? shared.take(buckets, nowMs, cost) : limiter.take(buckets, nowMs, cost)
 }

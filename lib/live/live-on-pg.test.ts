@@ -3,10 +3,11 @@
 // idle-account purge, the rate-limit buckets — and races between instances are decided
 // in SQL. Two pools on one real PostgreSQL stand for two app instances.
 import pg from 'pg'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { migratePostgres, migrateProviderPostgres } from '@/db/migrate-pg'
 import { connectionConfig } from '@/db/pg'
 import { pgBuckets } from '@/db/rate-limit-pg'
+import { hashApiKey } from '@/db/seed'
 import { pgDb } from '@/db/sql/pg-db'
 import { type Clock, DAY_MS } from '@/lib/engine'
 import { createTestDatabase } from '@/tests/pg/database'
@@ -133,6 +134,53 @@ describe('the live runtime on PostgreSQL, two instances', () => {
         (r) => r.purged,
       ),
     ).toEqual([0, 0])
+  })
+
+  it("a write's admission is one statement: the caller, the take and the key's row; a replay needs no other", async () => {
+    const account = await data[0].createAccount({ nowMs, label: 'api' })
+    const first = await runtimes[0].engine.createPayment({ accountId: account.id, key: 'k-one-trip', body })
+    const admission = (apiKeyHash: string, key: string | null) => ({
+      apiKeyHash,
+      buckets: [
+        { key: 'payments:subject:account:', rule: { burst: 5, perMinute: 0 }, perAccount: true },
+        { key: 'payments:address:203.0.113.9', rule: { burst: 100, perMinute: 0 } },
+      ],
+      cost: 1,
+      nowMs,
+      key,
+    })
+    // Instance b's own pool (pools[3]): every round trip the replay makes goes through it.
+    const trips = vi.spyOn(pools[3]!, 'query')
+    const admitted = await runtimes[1].admitPaymentWrite!(admission(hashApiKey(account.apiKey), 'k-one-trip'))
+    if (admitted.accountId === null) throw new Error('the account was not found')
+    expect(admitted.take).toEqual({ ok: true })
+    const replay = await runtimes[1].withAdmittedKey!(admitted.keyRow!, () =>
+      runtimes[1].engine.createPayment({ accountId: account.id, key: 'k-one-trip', body }),
+    )
+    expect(trips).toHaveBeenCalledTimes(1)
+    trips.mockRestore()
+    expect([replay.status, replay.body]).toEqual([first.status, first.body])
+    const tokens = async (key: string) =>
+      (await admin.query('SELECT tokens FROM rate_limit_buckets WHERE key = $1', [key])).rows[0]?.tokens
+    expect(await tokens(`payments:subject:account:${account.id}`)).toBe(4)
+    expect(await tokens('payments:address:203.0.113.9')).toBe(99)
+
+    // An unknown key: no account, nothing taken.
+    expect(await runtimes[0].admitPaymentWrite!(admission(hashApiKey('sk_test_nobody'), 'k'))).toEqual({
+      accountId: null,
+    })
+    expect(await tokens('payments:address:203.0.113.9')).toBe(99)
+    // Shared by both instances: the account's 5 spent, the next refused, and the address bucket gets its token back.
+    for (let i = 0; i < 4; i++)
+      expect(
+        await runtimes[i % 2]!.admitPaymentWrite!(admission(hashApiKey(account.apiKey), 'k-new')),
+      ).toMatchObject({
+        take: { ok: true },
+      })
+    const spent = await runtimes[0].admitPaymentWrite!(admission(hashApiKey(account.apiKey), 'k-new'))
+    expect(spent).toMatchObject({ accountId: account.id, take: { ok: false, retryAfterS: 3600 } })
+    expect(await tokens('payments:address:203.0.113.9')).toBe(95)
+    expect(await count('SELECT count(*) AS n FROM idempotency_keys WHERE key = $1', ['k-new'])).toBe(0)
   })
 
   it('a burst split over both instances admits exactly the burst; a refusal takes nothing', async () => {

@@ -5,9 +5,11 @@
 // port on one shared database and the provider's books on another, so any number of
 // instances serve the same keys and a key re-driven by another instance is never charged
 // again. No Next imports: the server process and `npm run sweep` both build it.
+import { AsyncLocalStorage } from 'node:async_hooks'
 import type pg from 'pg'
-import { pgEngineStore } from '@/db/engine-store-pg'
+import { type PrefetchedKeyRow, pgEngineStore } from '@/db/engine-store-pg'
 import { openSqlite, type Sqlite } from '@/db/open'
+import { type Admission, type AdmissionRequest, pgPaymentAdmission } from '@/db/payment-admission-pg'
 import { pgProviderLedger } from '@/db/provider-ledger-pg'
 import { pgBuckets } from '@/db/rate-limit-pg'
 import { pgDb } from '@/db/sql/pg-db'
@@ -36,6 +38,13 @@ export interface LiveRuntime {
   purgeIdle(options: { nowMs: number; idleMs: number }): Promise<PurgeReport>
   /** PostgreSQL: forgets the rate-limit buckets that are full again (memory's are bounded in-process). */
   pruneBuckets?(nowMs: number): Promise<number>
+  /**
+   * PostgreSQL: a payments write's caller, rate-limit take and key row in one round trip
+   * (db/payment-admission-pg.ts), so a replay makes one where it made three.
+   */
+  admitPaymentWrite?(request: AdmissionRequest): Promise<Admission>
+  /** PostgreSQL: `step` (an engine call) with the admission's key row as the engine's first read of that key. */
+  withAdmittedKey?<T>(keyRow: PrefetchedKeyRow, step: () => Promise<T>): Promise<T>
 }
 
 /** The default runtime: the app's SQLite file and the provider's own file. */
@@ -104,8 +113,10 @@ export function createPgLiveRuntime({
     behaviour: behaviourForToken,
     timing: { slowMs: settings.providerSlowMs },
   })
+  // Per request: the key row its admission read (the ALS is the runtime's, shared on globalThis with it).
+  const admitted = new AsyncLocalStorage<PrefetchedKeyRow>()
   const engine = createEngine({
-    store: pgEngineStore(pool, { sweepBatch: SWEEP_BATCH }),
+    store: pgEngineStore(pool, { sweepBatch: SWEEP_BATCH, prefetchedKey: () => admitted.getStore() }),
     clock,
     provider,
     ...engineOptions(settings),
@@ -117,6 +128,13 @@ export function createPgLiveRuntime({
     clock,
     purgeIdle: (options) => purgeIdleAccounts({ db: pgDb(pool), providerDb: pgDb(providerPool) }, options),
     pruneBuckets: (nowMs) => pgBuckets(pool).prune(nowMs),
+    ...(settings.separateAdmission
+      ? {}
+      : {
+          admitPaymentWrite: (request: AdmissionRequest) => pgPaymentAdmission(pool).admit(request),
+          withAdmittedKey: <T>(keyRow: PrefetchedKeyRow, step: () => Promise<T>) =>
+            admitted.run(keyRow, step),
+        }),
   }
 }
 

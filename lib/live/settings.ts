@@ -28,6 +28,12 @@ export interface LiveSettings {
    * both or neither. Null: the SQLite files.
    */
   postgres: { url: string; providerUrl: string } | null
+  /**
+   * PostgreSQL: admit a payments write in the wrapper's separate steps (account, take, then the
+   * engine's key read: three round trips) instead of one statement. For bench:scale's side-by-side
+   * figure only (DRILL_BENCH_SEPARATE_ADMISSION=1); the answers are the same either way.
+   */
+  separateAdmission: boolean
 }
 
 export const defaultLiveSettings: LiveSettings = {
@@ -39,6 +45,7 @@ export const defaultLiveSettings: LiveSettings = {
   providerSlowMs: 2_000,
   accountIdleMs: 30 * DAY_MS,
   postgres: null,
+  separateAdmission: false,
 }
 
 export class LiveSettingsError extends Error {
@@ -112,5 +119,6 @@ export function readLiveSettings(env: Env = process.env): LiveSettings {
     providerSlowMs: positiveInteger(env, 'DRILL_PROVIDER_SLOW_MS', defaultLiveSettings.providerSlowMs),
     accountIdleMs: idleDays(env),
     postgres: postgresUrls(env),
+    separateAdmission: env.DRILL_BENCH_SEPARATE_ADMISSION === '1',
   }
 }

@@ -1,6 +1,6 @@
 // POST /api/payments/{id}/refunds: refund part or all of a payment, idempotently.
 import { route } from '@/lib/http/route'
-import { parseId, paymentNotFound, paymentWrite, readIdempotentPost } from '@/lib/live/http'
+import { parseId, paymentNotFound, paymentWrite, readIdempotentPost, withAdmittedKey } from '@/lib/live/http'
 import { live } from '@/lib/live/live'
 import { preferenceApplied, toHttpResponse } from '@/lib/live/respond'
 
@@ -13,13 +13,15 @@ export const POST = route(
     if (paymentId === null) return paymentNotFound()
     const post = await readIdempotentPost(request)
     if (!post.ok) return post.response
-    const result = await live().engine.refundPayment({
-      accountId: caller.accountId,
-      key: post.key,
-      paymentId,
-      body: post.body,
-      waitMs: post.waitMs,
-    })
+    const result = await withAdmittedKey(caller, () =>
+      live().engine.refundPayment({
+        accountId: caller.accountId,
+        key: post.key,
+        paymentId,
+        body: post.body,
+        waitMs: post.waitMs,
+      }),
+    )
     return toHttpResponse(result, preferenceApplied(post.waitMs))
   },
 )
