@@ -191,7 +191,7 @@ async function sqliteConfig(dir: string): Promise<Config> {
 }
 
 /** The replays' old path beside the new, in the same run: PostgreSQL × 1 admitting in three round trips. */
-const SEPARATE = 'PostgreSQL × 1, 3 trips'
+const SEPARATE = 'PG × 1, 3 trips'
 
 async function pgConfig(dir: string, instances: number, { separate = false } = {}): Promise<Config> {
   const cluster = await startPgCluster()
