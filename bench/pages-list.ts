@@ -10,8 +10,20 @@ export const BENCH_PAGES = [
   '/stats',
   '/settings',
   '/plan',
+  '/mock',
   '/check',
 ] as const
+
+/**
+ * One of the learner's own mock interview reports (`/mock/<id>`): a bench stores mocks for its
+ * learner first (bench/bench-mocks.ts) and visits this path with the stored id in place of `<id>`.
+ */
+export const MOCK_REPORT_PAGE = '/mock/<id>'
+
+/** The path to request for a page of the list: `MOCK_REPORT_PAGE` with the learner's mock id. */
+export function pagePathFor(page: string, mockId: string): string {
+  return page === MOCK_REPORT_PAGE ? `/mock/${mockId}` : page
+}
 
 /** Any path Next answers with its own 404 page: the floor every page is compared with. */
 export const NOT_FOUND_PAGE = '/no-such-page'

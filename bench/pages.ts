@@ -1,8 +1,9 @@
 // `npm run bench:pages`: what each page costs the server, next to Next's own 404 page on
 // the same server. Against the production build (scripts/server.ts, as `npm start` runs
 // it), for a new learner and for one with 2,000 reviews over 200 cards (imported through
-// POST /api/import), in one run with the requests interleaved (every round visits every
-// (learner, page) pair, in an order that rotates from round to round):
+// POST /api/import; they have finished 1 and 20 mock interviews through POST /api/mock, for
+// /mock's list and a report's /mock/<id>), in one run with the requests interleaved (every
+// round visits every (learner, page) pair, in an order that rotates from round to round):
 //   - server CPU ms per request: user + system time of the server process from
 //     /proc/<pid>/stat (what process.cpuUsage reports inside it), per batch of requests;
 //     single requests (the first after start) from process.cpuUsage itself, which
@@ -22,8 +23,9 @@ import os from 'node:os'
 import path from 'node:path'
 import zlib from 'node:zlib'
 import { startNextServer } from '../e2e/next-server'
+import { storeBenchMocks } from './bench-mocks'
 import { heavyLearnerFile } from './heavy-learner'
-import { BENCH_PAGES, NOT_FOUND_PAGE } from './pages-list'
+import { BENCH_PAGES, MOCK_REPORT_PAGE, NOT_FOUND_PAGE, pagePathFor } from './pages-list'
 import { buildForBench } from './production'
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 6)
@@ -122,6 +124,8 @@ const pad = (value: string | number, width: number) => String(value).padStart(wi
 interface Learner {
   name: string
   cookie: string
+  /** The mock interview `MOCK_REPORT_PAGE` shows for this learner. */
+  mockId: string
 }
 
 interface Tally {
@@ -172,7 +176,7 @@ async function firstVersusTenth(baseUrl: string, learner: Learner, targets: stri
     const cpu: number[] = []
     for (let i = 0; i < 10; i++) {
       const before = await serverCpuUs(baseUrl)
-      wall.push((await get(baseUrl, target, learner.cookie)).ms)
+      wall.push((await get(baseUrl, pagePathFor(target, learner.mockId), learner.cookie)).ms)
       cpu.push(((await serverCpuUs(baseUrl)) - before) / 1000)
     }
     const first = cpu[0] ?? Number.NaN
@@ -219,13 +223,18 @@ async function main(): Promise<number> {
       `bench:pages — ${server.baseUrl} (${distDir}), server pid ${pid}, ready (health answers) ${readyMs} ms after spawn`,
     )
     const learners: Learner[] = [
-      { name: 'new', cookie: `drill-learner=${randomUUID()}` },
-      { name: '2k-reviews', cookie: `drill-learner=${randomUUID()}` },
+      { name: 'new', cookie: `drill-learner=${randomUUID()}`, mockId: '' },
+      { name: '2k-reviews', cookie: `drill-learner=${randomUUID()}`, mockId: '' },
     ]
-    const targets = [...BENCH_PAGES, NOT_FOUND_PAGE]
+    const [fresh, heavy] = learners as [Learner, Learner]
+    const targets = [...BENCH_PAGES, MOCK_REPORT_PAGE, NOT_FOUND_PAGE]
+    // The new learner has finished one mock interview (its report is a page of the list).
+    fresh.mockId = await storeBenchMocks(server.baseUrl, fresh.cookie, 1)
     // The very first page requests of this process: nothing has warmed them but the server's own start.
-    failed = !(await firstVersusTenth(server.baseUrl, learners[0] as Learner, targets))
-    await importHeavyLearner(server.baseUrl, (learners[1] as Learner).cookie)
+    failed = !(await firstVersusTenth(server.baseUrl, fresh, targets))
+    await importHeavyLearner(server.baseUrl, heavy.cookie)
+    // The long history has a full list of past mock interviews on /mock (it shows the last 20).
+    heavy.mockId = await storeBenchMocks(server.baseUrl, heavy.cookie, 20)
 
     const pairs = learners.flatMap((learner) => targets.map((target) => ({ learner, target })))
     const tallies = new Map<string, Tally>()
@@ -234,7 +243,13 @@ async function main(): Promise<number> {
     for (let round = 0; round <= ROUNDS; round++) {
       const order = pairs.map((_, i) => pairs[(i + round * 5) % pairs.length] as (typeof pairs)[number])
       for (const { learner, target } of order) {
-        const { answers, cpuMs } = await batch(server.baseUrl, pid, target, learner.cookie, BATCH)
+        const { answers, cpuMs } = await batch(
+          server.baseUrl,
+          pid,
+          pagePathFor(target, learner.mockId),
+          learner.cookie,
+          BATCH,
+        )
         if (round === 0) continue
         const key = keyOf(learner, target)
         if (dumpDir && !tallies.has(key) && answers[0])
