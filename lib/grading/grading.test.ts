@@ -30,6 +30,22 @@ describe('order between steps', () => {
     expect(claim.heard).toBe(true)
     expect(claim.contradiction).toBeNull()
   })
+  test.each([
+    'We insert the key first. When the charge completes we store the response on the key row.',
+    'we commit the key row before calling the provider and when the charge completes we store the response on the key row',
+    'Once the charge succeeds we save the result in the row for that key.',
+  ])('storing the outcome on the key row after the charge is not a charge-first claim: %s', (text) => {
+    for (const [cardId, pointId] of [
+      ['idempotency-keys', 'claim-before-effect'],
+      ['provider-outside-transaction', 'claim-committed-first'],
+    ] as const)
+      expect(verdict(cardId, pointId, text).contradiction).toBeNull()
+    // A key inserted once the charge succeeds is still charge-first.
+    expect(
+      verdict('idempotency-keys', 'claim-before-effect', 'Once the charge succeeds we insert the key row.')
+        .contradiction?.flaw,
+    ).toBe('charge-before-insert')
+  })
 })
 
 describe('negation and paraphrase', () => {
