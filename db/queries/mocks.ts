@@ -33,13 +33,9 @@ function prepareMockQueries(db: Db) {
   }
   return {
     /** Stores a finished mock; false when this learner already has one with that id (a retried Finish). */
-    async insertMockIfMissing(row: {
-      learnerId: string
-      id: string
-      mainCardId: string
-      phases: string
-      nowMs: number
-    }): Promise<boolean> {
+    async insertMockIfMissing(
+      row: Pick<MockRecord, 'learnerId' | 'id' | 'mainCardId' | 'phases'> & { nowMs: number },
+    ): Promise<boolean> {
       return (await db.run(statements.insert, row)).changes === 1
     },
     async getMockById({ learnerId, id }: { learnerId: string; id: string }): Promise<MockRecord | undefined> {
@@ -50,12 +46,9 @@ function prepareMockQueries(db: Db) {
       return (await db.all(statements.list, learnerId, limit)) as MockSummary[]
     },
     /** Marks the mock saved; false when it already was (the caller's transaction then records nothing). */
-    async markMockSaved(row: {
-      learnerId: string
-      id: string
-      savedRatings: string
-      nowMs: number
-    }): Promise<boolean> {
+    async markMockSaved(
+      row: Pick<MockRecord, 'learnerId' | 'id'> & { savedRatings: string; nowMs: number },
+    ): Promise<boolean> {
       return (await db.run(statements.markSaved, row)).changes === 1
     },
   }

@@ -40,15 +40,14 @@ function prepareReviewRequestQueries(db: Db) {
      * Stores the outcome of a first write (or of a takeover of an expired 'processing' claim).
      * Returns false when a completed row already holds the key: the caller's transaction must roll back.
      */
-    async completeReviewRequest(row: {
-      learnerId: string
-      key: string
-      fingerprint: string
-      logId: number
-      responseStatus: number
-      responseBody: string
-      nowMs: number
-    }): Promise<boolean> {
+    async completeReviewRequest(
+      row: Pick<ReviewRequestRecord, 'learnerId' | 'key' | 'fingerprint'> & {
+        logId: number
+        responseStatus: number
+        responseBody: string
+        nowMs: number
+      },
+    ): Promise<boolean> {
       return (await db.run(statements.insertCompleted, row)).changes === 1
     },
     /** A claim without an outcome yet (a writer that claims before it grades, and the tests). */
@@ -58,11 +57,7 @@ function prepareReviewRequestQueries(db: Db) {
       fingerprint,
       leaseUntilMs,
       nowMs,
-    }: {
-      learnerId: string
-      key: string
-      fingerprint: string
-      leaseUntilMs: number
+    }: Pick<ReviewRequestRecord, 'learnerId' | 'key' | 'fingerprint' | 'leaseUntilMs'> & {
       nowMs: number
     }): Promise<boolean> {
       return (
