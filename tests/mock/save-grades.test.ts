@@ -10,11 +10,9 @@ import type { FinishMockRequest, MockPhase } from '@/lib/mock/phases'
 import { saveMockGrades } from '@/lib/mock/save-grades'
 import { studyDecks } from '@/lib/review'
 import { Rating } from '@/lib/srs/rubric'
-import { twoInstanceAdapters } from '@/tests/pg/two-instances'
-import { addLearnerOn, reviewLogCountOn } from '@/tests/study/fixtures'
+import { alice, bob, openWithLearners, twoInstanceAdapters } from '@/tests/pg/two-instances'
+import { reviewLogCountOn } from '@/tests/study/fixtures'
 
-const alice = '11111111-1111-4111-8111-111111111111'
-const bob = '22222222-2222-4222-8222-222222222222'
 const t0 = Date.parse('2026-03-10T10:00:00Z')
 const mockId = '33333333-3333-4333-8333-333333333333'
 
@@ -70,9 +68,7 @@ describe.each(adapters)('a mock interview on $name', (adapter) => {
   let a: Db
   let b: Db
   beforeEach(async () => {
-    ;[a, b] = await adapter.open()
-    await addLearnerOn(a, alice)
-    await addLearnerOn(a, bob)
+    ;[a, b] = await openWithLearners(adapter, [alice, bob])
   })
 
   test('Finish stores it once; a bad shape or a card the learner lacks stores nothing', async () => {

@@ -24,11 +24,9 @@ import {
 import { GRADE_CLAIM_LEASE_MS, gradeFingerprint } from '@/lib/review/grade-key'
 import { inTimeOrder, replayGrades } from '@/lib/srs/replay'
 import { type GradeRating, Rating, suggestRecallRating } from '@/lib/srs/rubric'
-import { twoInstanceAdapters } from '@/tests/pg/two-instances'
-import { addLearnerOn, deck, fivePointCard, keyedGradeBody, reviewLogCountOn } from '@/tests/study/fixtures'
+import { alice, bob, openWithLearners, twoInstanceAdapters } from '@/tests/pg/two-instances'
+import { deck, fivePointCard, keyedGradeBody, reviewLogCountOn } from '@/tests/study/fixtures'
 
-const alice = '11111111-1111-4111-8111-111111111111'
-const bob = '22222222-2222-4222-8222-222222222222'
 const t0 = Date.parse('2026-03-10T10:00:00Z')
 const HOUR = 3_600_000
 const allPoints = fivePointCard.points.map((p) => p.id)
@@ -90,9 +88,7 @@ describe.each(adapters)('the review loop on $name', (adapter) => {
   let a: Db
   let b: Db
   beforeEach(async () => {
-    ;[a, b] = await adapter.open()
-    await addLearnerOn(a, alice)
-    await addLearnerOn(a, bob)
+    ;[a, b] = await openWithLearners(adapter, [alice, bob])
   })
 
   test('a grade records one log and the card state; the same attempt token replays it', async () => {

@@ -10,7 +10,7 @@ import { connectionConfig } from '@/db/pg'
 import type { Db } from '@/db/sql/db'
 import { pgDb } from '@/db/sql/pg-db'
 import { sqliteDb } from '@/db/sql/sqlite-db'
-import { freshDatabase } from '@/tests/study/fixtures'
+import { addLearnerOn, freshDatabase } from '@/tests/study/fixtures'
 import { createTestDatabase, type TestDatabase } from './database'
 
 export interface Adapter {
@@ -63,4 +63,15 @@ export function twoInstanceAdapters({
       },
     },
   ]
+}
+
+/** The two learners the two-instance tests write as. */
+export const alice = '11111111-1111-4111-8111-111111111111'
+export const bob = '22222222-2222-4222-8222-222222222222'
+
+/** Two instances on an empty database with these learners stored (through the first): most tests' start. */
+export async function openWithLearners(adapter: Adapter, learnerIds: readonly string[]): Promise<[Db, Db]> {
+  const [a, b] = await adapter.open()
+  for (const learnerId of learnerIds) await addLearnerOn(a, learnerId)
+  return [a, b]
 }
