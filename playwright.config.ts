@@ -1,6 +1,12 @@
-import { defineConfig, devices } from '@playwright/test'
+import { defineConfig, devices, type TraceMode } from '@playwright/test'
 import { baseLaunchOptions } from './e2e/browser'
-import { DATABASE_SPECS, POSTGRES_ONLY_SPECS, POSTGRES_PROJECT, SQLITE_PROJECT } from './e2e/postgres-names'
+import {
+  DATABASE_SPECS,
+  NO_DB_TAG,
+  POSTGRES_ONLY_SPECS,
+  POSTGRES_PROJECT,
+  SQLITE_PROJECT,
+} from './e2e/postgres-names'
 
 // Two projects: `sqlite` runs every spec against a server on PORT; `postgres` runs the specs whose
 // behaviour depends on the database (DATABASE_SPECS and POSTGRES_ONLY_SPECS in e2e/postgres-names.ts:
@@ -88,6 +94,9 @@ export default defineConfig({
       // Only the specs whose behaviour depends on the database (pages, headers, the sandbox's own
       // in-memory simulator, the recorder: once, on `sqlite`, is enough).
       testMatch: [...DATABASE_SPECS, ...POSTGRES_ONLY_SPECS],
+      // …and of those, not the tests tagged as independent of it (NO_DB_TAG: layout, axe, the drill
+      // pages' in-browser simulator), which `sqlite` runs.
+      grepInvert: new RegExp(NO_DB_TAG),
     },
   ],
   // Started in order, each once it answers: the sqlite server's command makes the build the

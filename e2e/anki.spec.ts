@@ -8,6 +8,7 @@ import { createHash } from 'node:crypto'
 import path from 'node:path'
 import AxeBuilder from '@axe-core/playwright'
 import { expect, type Page, setNow, test } from './fixtures'
+import { NO_DB_TAG } from './postgres-names'
 
 test.use({ timezoneId: 'Europe/Berlin', locale: 'en-GB' })
 
@@ -126,7 +127,9 @@ test('import an Anki deck, review a plain card, Suggest points, export it for An
   await expect(page.getByRole('heading', { name: 'The 3 points to say' })).toBeVisible()
 })
 
-test('a file that is not an Anki package is refused with its name and the reason', async ({ page }) => {
+test('a file that is not an Anki package is refused with its name and the reason', {
+  tag: NO_DB_TAG,
+}, async ({ page }) => {
   const status = await importFile(page, path.join('e2e', 'anki.spec.ts'))
   await expect(status).toContainText('anki.spec.ts: is not a zip archive')
   await expect(status).toContainText('Nothing was imported.')

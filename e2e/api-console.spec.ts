@@ -4,6 +4,7 @@
 import AxeBuilder from '@axe-core/playwright'
 import { newKey, pay, paymentBody } from './api-client'
 import { expect, test } from './fixtures'
+import { NO_DB_TAG } from './postgres-names'
 
 test('the Live tab gives the learner an account and shows their calls as they happen', async ({
   page,
@@ -47,9 +48,9 @@ test('the Live tab gives the learner an account and shows their calls as they ha
   await expect(page.getByTestId('live-account')).toContainText(apiKey)
 })
 
-test('on a phone the Live tab fits the screen: long keys and commands wrap, tables scroll inside their box', async ({
-  page,
-}) => {
+test('on a phone the Live tab fits the screen: long keys and commands wrap, tables scroll inside their box', {
+  tag: NO_DB_TAG,
+}, async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 })
   await page.goto('/sandbox')
   await page.getByRole('tab', { name: 'Live' }).click()

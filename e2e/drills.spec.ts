@@ -3,6 +3,7 @@
 import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
 import { expect, setNow, test } from './fixtures'
+import { NO_DB_TAG } from './postgres-names'
 
 const RETRY_QUESTION = 'What does the retry at 10:00:02.100 get?'
 const RIGHT = 'The stored 201 for payment 88 is replayed; the provider is not called.'
@@ -29,9 +30,9 @@ async function pickWithKeyboard(page: Page, question: string, text: string) {
   await expect(target).toBeChecked()
 }
 
-test('lost-response drill: the right answer is Correct, a wrong one is Not quite and reveals the real step', async ({
-  page,
-}) => {
+test('lost-response drill: the right answer is Correct, a wrong one is Not quite and reveals the real step', {
+  tag: NO_DB_TAG,
+}, async ({ page }) => {
   await page.goto('/cards')
   const listed = page.getByRole('region', { name: 'Timeline drills' }).getByRole('link', { name: /lost/i })
   await expect(listed).toHaveAttribute('href', '/drills/lost-response')
@@ -86,9 +87,9 @@ test('lost-response drill: the right answer is Correct, a wrong one is Not quite
   await expect(status).toContainText(/You got \d of \d right/)
 })
 
-test('store-after-charge drill: spot the second charge, then the invariant it breaks, "I1 — one charge per intent"', async ({
-  page,
-}) => {
+test('store-after-charge drill: spot the second charge, then the invariant it breaks, "I1 — one charge per intent"', {
+  tag: NO_DB_TAG,
+}, async ({ page }) => {
   await page.goto('/drills/store-after-charge')
   const status = page.getByRole('status').filter({ hasText: /Correct|Not quite/ })
   const asked: string[] = []
@@ -119,7 +120,9 @@ test('store-after-charge drill: spot the second charge, then the invariant it br
   expect(asked.some((q) => q.startsWith('Which invariant'))).toBe(true)
 })
 
-test('a drill page respects reduced motion: nothing on it animates or transitions', async ({ page }) => {
+test('a drill page respects reduced motion: nothing on it animates or transitions', {
+  tag: NO_DB_TAG,
+}, async ({ page }) => {
   await page.emulateMedia({ reducedMotion: 'reduce' })
   await page.goto('/drills/lost-response')
   await expect(page.getByRole('radiogroup', { name: RETRY_QUESTION })).toBeVisible()
@@ -143,9 +146,9 @@ test('a drill page respects reduced motion: nothing on it animates or transition
   expect(moving).toEqual([])
 })
 
-test("a drill with twenty clients keeps its timeline legible: shared lanes first, scrolled sideways instead of shrunk, its box scrolled to the question's step", async ({
-  page,
-}) => {
+test("a drill with twenty clients keeps its timeline legible: shared lanes first, scrolled sideways instead of shrunk, its box scrolled to the question's step", {
+  tag: NO_DB_TAG,
+}, async ({ page }) => {
   await page.goto('/drills/crash-many-in-flight')
   const diagram = page.getByRole('region', { name: /: diagram$/ })
   await expect(diagram).toBeVisible()
@@ -186,7 +189,10 @@ test("a drill with twenty clients keeps its timeline legible: shared lanes first
   await axeClean(page)
 })
 
-test('/drills leads to the "Timeline drills" section of /cards', async ({ page, request }) => {
+test('/drills leads to the "Timeline drills" section of /cards', { tag: NO_DB_TAG }, async ({
+  page,
+  request,
+}) => {
   const response = await request.get('/drills', { maxRedirects: 0 })
   expect(response.status()).toBe(308)
   expect(response.headers().location).toBe('/cards#timeline-drills')

@@ -5,6 +5,7 @@
 import AxeBuilder from '@axe-core/playwright'
 import { expect, type Page, test } from './fixtures'
 import { gradeShownCard, reviewKeptOffline } from './offline-review'
+import { NO_DB_TAG } from './postgres-names'
 
 async function exportedLogCount(page: Page): Promise<number> {
   const response = await page.request.get('/api/export')
@@ -69,11 +70,9 @@ test("offline, a card's timelines open from the review (its page was kept with t
   await context.setOffline(false)
 })
 
-test('a page that needs the server says so offline instead of the browser error page', async ({
-  page,
-  context,
-  review,
-}) => {
+test('a page that needs the server says so offline instead of the browser error page', {
+  tag: NO_DB_TAG,
+}, async ({ page, context, review }) => {
   await review.open()
   await reviewKeptOffline(page)
   await context.setOffline(true)
@@ -114,7 +113,7 @@ test('a lost response: the retry carries the same key, is answered from the repl
   expect(await exportedLogCount(page)).toBe(before + 1)
 })
 
-test('the manifest makes Drill installable, opening on /review', async ({ page }) => {
+test('the manifest makes Drill installable, opening on /review', { tag: NO_DB_TAG }, async ({ page }) => {
   const response = await page.request.get('/manifest.webmanifest')
   expect(response.status()).toBe(200)
   const manifest = await response.json()

@@ -30,6 +30,14 @@ export const DATABASE_SPECS = [
   'stats.spec.ts',
 ]
 
+/**
+ * A test in one of the DATABASE_SPECS whose behaviour does not depend on the database carries this
+ * tag (`test('…', { tag: NO_DB_TAG }, …)`): a page's layout, motion or axe audit, the in-browser drill
+ * simulator, the service worker's pages, a file refused before anything is read or stored. It runs on
+ * `sqlite` only (the postgres project's `grepInvert`); the rest of its file still runs on both.
+ */
+export const NO_DB_TAG = '@no-db'
+
 /** Specs meaningful on PostgreSQL only (two servers on one database): never on `sqlite`. */
 export const POSTGRES_ONLY_SPECS = ['multi-instance.spec.ts']
 

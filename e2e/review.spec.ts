@@ -2,6 +2,7 @@
 // with DRILL_TEST_CLOCK=1, so the `drill-now` cookie moves "now" between study days.
 import AxeBuilder from '@axe-core/playwright'
 import { expect, setNow, test } from './fixtures'
+import { NO_DB_TAG } from './postgres-names'
 
 test.use({ timezoneId: 'Europe/Berlin', locale: 'en-GB' })
 
@@ -140,11 +141,9 @@ test('a double-clicked grade records one review; a retried submit of the same at
   await expect(page.getByTestId('reviews-today')).toHaveText('2')
 })
 
-test('axe finds no violations on /review (prompt, revealed, done) or the dashboard and settings', async ({
-  page,
-  context,
-  review,
-}) => {
+test('axe finds no violations on /review (prompt, revealed, done) or the dashboard and settings', {
+  tag: NO_DB_TAG,
+}, async ({ page, context, review }) => {
   const scan = async () => {
     const results = await new AxeBuilder({ page }).analyze()
     expect(

@@ -4,6 +4,7 @@
 import AxeBuilder from '@axe-core/playwright'
 import type { Locator, Page } from '@playwright/test'
 import { expect, ReviewPage, setNow, test } from './fixtures'
+import { NO_DB_TAG } from './postgres-names'
 
 test.use({ timezoneId: 'UTC' })
 
@@ -175,7 +176,10 @@ test('after two reviews /stats shows them in the heatmap and the per-point misse
 })
 
 for (const colorScheme of ['light', 'dark'] as const) {
-  test(`axe finds no violations on /stats (${colorScheme}, with reviews)`, async ({ page, context }) => {
+  test(`axe finds no violations on /stats (${colorScheme}, with reviews)`, { tag: NO_DB_TAG }, async ({
+    page,
+    context,
+  }) => {
     await page.emulateMedia({ colorScheme })
     await setNow(context, `${firstDay}T10:00:00Z`)
     await reviewMissingOnePoint(page)
@@ -185,9 +189,9 @@ for (const colorScheme of ['light', 'dark'] as const) {
     expect(results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.length})`)).toEqual([])
   })
 
-  test(`axe finds no violations in the export/import section of /settings (${colorScheme})`, async ({
-    page,
-  }) => {
+  test(`axe finds no violations in the export/import section of /settings (${colorScheme})`, {
+    tag: NO_DB_TAG,
+  }, async ({ page }) => {
     await page.emulateMedia({ colorScheme })
     await page.goto('/settings')
     await page
@@ -200,10 +204,9 @@ for (const colorScheme of ['light', 'dark'] as const) {
   })
 }
 
-test('on a phone /stats fits the screen (charts and the card table scroll inside their boxes) and axe is clean', async ({
-  page,
-  context,
-}) => {
+test('on a phone /stats fits the screen (charts and the card table scroll inside their boxes) and axe is clean', {
+  tag: NO_DB_TAG,
+}, async ({ page, context }) => {
   await page.setViewportSize({ width: 390, height: 844 })
   await page.emulateMedia({ colorScheme: 'dark' })
   await setNow(context, `${firstDay}T10:00:00Z`)
@@ -217,7 +220,9 @@ test('on a phone /stats fits the screen (charts and the card table scroll inside
   expect(results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.length})`)).toEqual([])
 })
 
-test('axe finds no violations on /stats for a learner with no reviews', async ({ page }) => {
+test('axe finds no violations on /stats for a learner with no reviews', { tag: NO_DB_TAG }, async ({
+  page,
+}) => {
   await page.goto('/stats')
   await expect(page.getByTestId('stats-heatmap')).toContainText('No reviews in the last year yet.')
   const results = await new AxeBuilder({ page }).analyze()
