@@ -75,7 +75,11 @@ export default defineConfig({
   reporter: [['list']],
   snapshotPathTemplate: '{testDir}/__screenshots__/{testFilePath}/{arg}{ext}',
   use: {
-    trace: 'retain-on-failure',
+    // On CI a failed test is tried again with a trace recorded (`on-first-retry`): recording every
+    // test's trace, to keep only the failures', cost CPU on each action of each test (DRILL_E2E_TRACE
+    // overrides, e.g. `retain-on-failure`, the default outside CI).
+    trace: (process.env.DRILL_E2E_TRACE ??
+      (process.env.CI ? 'on-first-retry' : 'retain-on-failure')) as TraceMode,
     ...devices['Desktop Chrome'],
     launchOptions: baseLaunchOptions,
   },
