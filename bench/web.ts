@@ -1,8 +1,13 @@
 // `npm run bench:web`: Lighthouse (mobile: the default emulation and throttling) on the
 // production build, served as `npm start` serves it (scripts/server.ts), for every page
-// bench:pages measures (bench/pages-list.ts; Lighthouse refuses a 404), as a new learner —
-// performance ≥ 95 and accessibility 100 are the targets — and every route's first-load
-// JS from <distDir>/diagnostics/route-bundle-stats.json, all measured in one run.
+// bench:pages measures (bench/pages-list.ts; Lighthouse refuses a 404), as a new learner,
+// each beside `/offline` (the layout and nothing else) audited in the same run: this
+// machine's CPU is slow by Lighthouse's measure, so the plainest page is the yardstick.
+// Targets (issue 39): every page within 5 performance points of /offline, /review's LCP
+// within 1.5× of /offline's, accessibility 100. Each figure is the median of 3 runs
+// (BENCH_LIGHTHOUSE_RUNS), the pages audited round-robin so drift hits them alike.
+// Also every route's first-load JS from <distDir>/diagnostics/route-bundle-stats.json.
+// `npm run bench:web -- /review /settings` audits only those pages (and /offline).
 // Builds into NEXT_DIST_DIR (default .next-bench) unless BENCH_SKIP_BUILD=1 and a build exists.
 import fs from 'node:fs'
 import os from 'node:os'
@@ -13,10 +18,13 @@ import { launchChrome } from './chrome'
 import { BENCH_PAGES } from './pages-list'
 import { buildForBench } from './production'
 
-const ROUTES_OF_INTEREST = new Set(['/sandbox', '/cards/[id]', '/stats', '/plan'])
-const TARGET_PERF = 95
+const ROUTES_OF_INTEREST = new Set(['/review', '/sandbox', '/cards/[id]', '/settings', '/stats', '/plan'])
+/** The yardstick: the layout and nothing else. */
+const REFERENCE_PAGE = '/offline'
+const MAX_POINTS_BELOW_REFERENCE = 5
+const MAX_REVIEW_LCP_RATIO = 1.5
 const TARGET_A11Y = 100
-const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 1)
+const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3)
 
 interface Scores {
   performance: number
@@ -55,7 +63,45 @@ const median = (values: number[]) =>
   [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`
 
+interface PageFigures {
+  performance: number
+  accessibility: number
+  lcpMs: number
+  tbtMs: number
+  cls: number
+  failedA11y: string[]
+}
+
+function figuresOf(runs: Scores[]): PageFigures {
+  return {
+    performance: median(runs.map((r) => r.performance)),
+    accessibility: median(runs.map((r) => r.accessibility)),
+    lcpMs: median(runs.map((r) => r.lcpMs)),
+    tbtMs: median(runs.map((r) => r.tbtMs)),
+    cls: median(runs.map((r) => r.cls)),
+    failedA11y: [...new Set(runs.flatMap((r) => r.failedA11y))],
+  }
+}
+
+/** The pages named on the command line (each must be in BENCH_PAGES), else all of them. */
+function pagesToAudit(args: string[]): string[] {
+  const unknown = args.filter((page) => !(BENCH_PAGES as readonly string[]).includes(page))
+  if (unknown.length > 0) throw new Error(`not in bench/pages-list.ts: ${unknown.join(', ')}`)
+  return args.length > 0 ? args : [...BENCH_PAGES]
+}
+
+function verdictOf(page: string, figures: PageFigures, reference: PageFigures): string[] {
+  const misses: string[] = []
+  const below = reference.performance - figures.performance
+  if (below > MAX_POINTS_BELOW_REFERENCE) misses.push(`perf ${below} points below ${REFERENCE_PAGE}`)
+  if (figures.accessibility < TARGET_A11Y) misses.push(`a11y ${figures.accessibility}`)
+  if (page === '/review' && figures.lcpMs > reference.lcpMs * MAX_REVIEW_LCP_RATIO)
+    misses.push(`LCP ×${(figures.lcpMs / reference.lcpMs).toFixed(2)} of ${REFERENCE_PAGE}'s`)
+  return misses
+}
+
 async function main(): Promise<number> {
+  const pages = pagesToAudit(process.argv.slice(2))
   const distDir = buildForBench()
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'drill-bench-web-'))
   const server = await startNextServer({
@@ -68,35 +114,37 @@ async function main(): Promise<number> {
   const chrome = await launchChrome()
   let failed = false
   try {
-    console.log(
-      `\nLighthouse ${RUNS > 1 ? `(median of ${RUNS} runs) ` : ''}— mobile, production build, ${distDir}`,
-    )
-    console.log(`${'page'.padEnd(26)} perf  a11y  LCP ms  TBT ms  CLS    verdict`)
     // No warming fetch: the server listens only once it is warm (scripts/warm-up.ts).
-    for (const page of BENCH_PAGES) {
-      const url = `${server.baseUrl}${page}`
-      const runs: Scores[] = []
-      for (let i = 0; i < RUNS; i++) runs.push(await audit(url, chrome.port))
-      const perf = median(runs.map((r) => r.performance))
-      const a11y = median(runs.map((r) => r.accessibility))
-      const ok = perf >= TARGET_PERF && a11y >= TARGET_A11Y
-      failed ||= !ok
+    // Round-robin: run i audits every page once, so a slow spell of the machine hits all pages.
+    const audited = [REFERENCE_PAGE, ...pages]
+    const runsOf = new Map<string, Scores[]>(audited.map((page) => [page, []]))
+    for (let i = 0; i < RUNS; i++)
+      for (const page of audited) runsOf.get(page)?.push(await audit(`${server.baseUrl}${page}`, chrome.port))
+    const reference = figuresOf(runsOf.get(REFERENCE_PAGE) ?? [])
+
+    console.log(`\nLighthouse (median of ${RUNS} runs) — mobile, production build, ${distDir}`)
+    console.log(
+      `Targets: perf within ${MAX_POINTS_BELOW_REFERENCE} points of ${REFERENCE_PAGE}, /review's LCP ≤ ${MAX_REVIEW_LCP_RATIO}× ${REFERENCE_PAGE}'s, a11y ${TARGET_A11Y}`,
+    )
+    console.log(`${'page'.padEnd(26)} perf (Δ ref)  a11y  LCP ms (× ref)   TBT ms (ref)     CLS    verdict`)
+    for (const page of audited) {
+      const f = figuresOf(runsOf.get(page) ?? [])
+      const misses = page === REFERENCE_PAGE ? [] : verdictOf(page, f, reference)
+      failed ||= misses.length > 0
+      const delta = f.performance - reference.performance
       console.log(
-        `${page.padEnd(26)} ${String(perf).padStart(4)}  ${String(a11y).padStart(4)}  ${median(
-          runs.map((r) => r.lcpMs),
-        )
-          .toFixed(0)
-          .padStart(6)}  ${median(runs.map((r) => r.tbtMs))
-          .toFixed(0)
-          .padStart(
-            6,
-          )}  ${median(runs.map((r) => r.cls)).toFixed(3)}  ${ok ? 'ok' : 'BELOW TARGET'} (perf ${perf}/${TARGET_PERF} = ${(
-          perf / TARGET_PERF
-        ).toFixed(2)}, a11y ${a11y}/${TARGET_A11Y})`,
+        [
+          page.padEnd(26),
+          `${String(f.performance).padStart(4)} (${(delta >= 0 ? `+${delta}` : String(delta)).padStart(4)})`,
+          `  ${String(f.accessibility).padStart(4)}`,
+          `  ${f.lcpMs.toFixed(0).padStart(6)} (×${(f.lcpMs / reference.lcpMs).toFixed(2)})`,
+          `  ${f.tbtMs.toFixed(0).padStart(6)} (${reference.tbtMs.toFixed(0).padStart(5)})`,
+          `  ${f.cls.toFixed(3)}`,
+          `  ${page === REFERENCE_PAGE ? 'reference' : misses.length === 0 ? 'ok' : `BELOW TARGET: ${misses.join('; ')}`}`,
+        ].join(''),
       )
-      const failedAudits = [...new Set(runs.flatMap((r) => r.failedA11y))]
-      if (failedAudits.length > 0)
-        console.log(`${' '.repeat(27)}failing accessibility audits: ${failedAudits.join(', ')}`)
+      if (f.failedA11y.length > 0)
+        console.log(`${' '.repeat(27)}failing accessibility audits: ${f.failedA11y.join(', ')}`)
     }
   } finally {
     await chrome.kill()
