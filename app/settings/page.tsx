@@ -18,6 +18,7 @@ import { currentLearnerId } from '@/lib/learner'
 import { countTrainingItems, MIN_TRAINING_ITEMS } from '@/lib/plan/optimizer/items'
 import { decksFor, settingsForLearner } from '@/lib/review'
 import { formatInstant } from '@/lib/srs/format-time'
+import { DEFAULT_STUDY_SETTINGS } from '@/lib/srs/settings'
 
 export const metadata: Metadata = { title: 'Settings' }
 export const dynamic = 'force-dynamic'
@@ -46,7 +47,7 @@ export default async function SettingsPage() {
           How often cards come back, how much you study each day, and when your study day begins. Changes
           apply from the next card you review.
         </p>
-        {!knowsTimezone && <TimezoneSync />}
+        {!knowsTimezone && <TimezoneSync drawnIn={DEFAULT_STUDY_SETTINGS.timezone} />}
         <SettingsForm
           key={knowsTimezone ? 'stored' : 'defaults'}
           initial={settings}
