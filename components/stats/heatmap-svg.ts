@@ -1,7 +1,8 @@
 // The heatmap's SVG as markup, from the reviews per study day: 53 week columns × 7
 // weekday rows, a cell per day with its date and count (data-date, data-count, a <title>
-// tooltip), month and weekday labels and a legend. Pure: the server and the browser build
-// the same drawing from the same counts.
+// tooltip), month and weekday labels and a legend. Pure. `heatmapFrameSvg` is the same drawing
+// without its cells (the size, labels and legend): what the server sends, the browser then
+// drawing the cells from the counts (heatmap-drawing.tsx).
 
 import { Lru } from '@/lib/lru'
 import { levelFor } from '@/lib/stats/heatmap'
@@ -33,58 +34,46 @@ export function heatmapSvg(firstDay: number, counts: readonly number[]): string 
   const key = `${firstDay}:${counts.join(',')}`
   let svg = drawn.get(key)
   if (svg === undefined) {
-    svg = drawHeatmap(firstDay, counts)
+    svg = drawHeatmap(firstDay, counts.length, counts)
     drawn.set(key, svg)
   }
   return svg
 }
 
-function drawHeatmap(firstDay: number, counts: readonly number[]): string {
-  const today = firstDay + counts.length - 1
+/** The same drawing's frame for `days` study days from `firstDay`: its size, labels and legend, no cells. */
+export function heatmapFrameSvg(firstDay: number, days: number): string {
+  const key = `frame:${firstDay}:${days}`
+  let svg = drawn.get(key)
+  if (svg === undefined) {
+    svg = drawHeatmap(firstDay, days, null)
+    drawn.set(key, svg)
+  }
+  return svg
+}
+
+/** The drawing of `days` study days from `firstDay`, with a cell per day when `counts` are given. */
+function drawHeatmap(firstDay: number, days: number, counts: readonly number[] | null): string {
+  const today = firstDay + days - 1
   const start = mondayOf(firstDay)
   const columns = Math.floor((today - start) / 7) + 1
   const width = leftPx + columns * pitchPx
   const height = topPx + 7 * pitchPx + 24
-  const max = Math.max(0, ...counts)
   const at = (day: number) => ({
     x: leftPx + Math.floor((day - start) / 7) * pitchPx,
     y: topPx + weekdayOf(day) * pitchPx,
   })
   const parts: Markup[] = [element('title', {}, text('Reviews per day, last year'))]
-  counts.forEach((_, i) => {
-    const date = dayKey(firstDay + i)
-    if (date.endsWith('-01') && firstDay + i - start >= 7)
-      parts.push(
-        element('text', { x: at(firstDay + i).x, y: topPx - 5, class: labelClass }, text(formatMonth(date))),
-      )
-  })
+  for (let day = firstDay; day <= today; day++) {
+    const date = dayKey(day)
+    if (date.endsWith('-01') && day - start >= 7)
+      parts.push(element('text', { x: at(day).x, y: topPx - 5, class: labelClass }, text(formatMonth(date))))
+  }
   ;['Mon', 'Wed', 'Fri'].forEach((name, i) => {
     parts.push(
       element('text', { x: 0, y: topPx + i * 2 * pitchPx + cellPx - 1, class: labelClass }, text(name)),
     )
   })
-  counts.forEach((count, i) => {
-    const day = firstDay + i
-    const date = dayKey(day)
-    const { x, y } = at(day)
-    const tip = element('title', {}, text(`${formatStudyDay(date)}: ${plural(count, 'review')}`))
-    parts.push(
-      element(
-        'rect',
-        {
-          x,
-          y,
-          width: cellPx,
-          height: cellPx,
-          rx: 2,
-          class: levelFill[levelFor(count, max)],
-          'data-date': date,
-          'data-count': count,
-        },
-        tip,
-      ),
-    )
-  })
+  if (counts) parts.push(...cells(firstDay, counts, at))
   parts.push(legend(width))
   return element(
     'svg',
@@ -96,6 +85,35 @@ function drawHeatmap(firstDay: number, counts: readonly number[]): string {
     },
     ...parts,
   ).html
+}
+
+/** One cell per day: its date and count as data, its level as a fill, a tooltip. */
+function cells(
+  firstDay: number,
+  counts: readonly number[],
+  at: (day: number) => { x: number; y: number },
+): Markup[] {
+  const max = Math.max(0, ...counts)
+  return counts.map((count, i) => {
+    const day = firstDay + i
+    const date = dayKey(day)
+    const { x, y } = at(day)
+    const tip = element('title', {}, text(`${formatStudyDay(date)}: ${plural(count, 'review')}`))
+    return element(
+      'rect',
+      {
+        x,
+        y,
+        width: cellPx,
+        height: cellPx,
+        rx: 2,
+        class: levelFill[levelFor(count, max)],
+        'data-date': date,
+        'data-count': count,
+      },
+      tip,
+    )
+  })
 }
 
 function legend(width: number): Markup {
