@@ -10,15 +10,15 @@ import { RecordingsSettings } from '@/components/settings/recordings-settings'
 import { SettingsForm } from '@/components/settings/settings-form'
 import { studyDb } from '@/db/client'
 import { ownCardQueries } from '@/db/queries/own-cards'
-import { planQueries } from '@/db/queries/plan'
 import { studyQueries } from '@/db/queries/study'
 import { currentDeviceId } from '@/lib/devices/device-cookie'
 import { devicesOf } from '@/lib/devices/link'
 import { currentLearnerId } from '@/lib/learner'
-import { countTrainingItems, MIN_TRAINING_ITEMS } from '@/lib/plan/optimizer/items'
-import { decksFor, settingsForLearner } from '@/lib/review'
+import { MIN_TRAINING_ITEMS } from '@/lib/plan/optimizer/items'
+import { trainingItemCountFor } from '@/lib/plan/optimizer/training-count'
+import { decksFor } from '@/lib/review'
 import { formatInstant } from '@/lib/srs/format-time'
-import { DEFAULT_STUDY_SETTINGS } from '@/lib/srs/settings'
+import { DEFAULT_STUDY_SETTINGS, studySettingsFrom } from '@/lib/srs/settings'
 
 export const metadata: Metadata = { title: 'Settings' }
 export const dynamic = 'force-dynamic'
@@ -27,11 +27,16 @@ export default async function SettingsPage() {
   const learnerId = await currentLearnerId()
   const deviceId = await currentDeviceId()
   const db = studyDb()
-  const [settings, stored, decks, history, ownCardCount, devices] = await Promise.all([
-    settingsForLearner(db, learnerId),
-    studyQueries(db).getLearnerSettingsByLearnerId(learnerId),
+  // The stored row is read once: the settings shown, and whether the browser's zone is known yet.
+  const settingsAndCount = studyQueries(db)
+    .getLearnerSettingsByLearnerId(learnerId)
+    .then(async (stored) => {
+      const settings = studySettingsFrom(stored)
+      return { stored, settings, trainingItems: await trainingItemCountFor(db, learnerId, settings) }
+    })
+  const [{ stored, settings, trainingItems }, decks, ownCardCount, devices] = await Promise.all([
+    settingsAndCount,
     decksFor(db, learnerId),
-    planQueries(db).getReviewHistoryByLearnerId({ learnerId }),
     ownCardQueries(db).countOwnCardsByLearnerId(learnerId),
     devicesOf(db, learnerId),
   ])
@@ -56,7 +61,7 @@ export default async function SettingsPage() {
         />
       </section>
       <OptimizeParameters
-        trainingItems={countTrainingItems(history, settings)}
+        trainingItems={trainingItems}
         minimum={MIN_TRAINING_ITEMS}
         ownParameters={settings.parameters !== null}
       />
