@@ -12,6 +12,7 @@
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
+import { CHARGE_FIRST, RIGHT_ANSWER, tokenBucketCard } from '../e2e/grading-answers'
 import { startNextServer } from '../e2e/next-server'
 import { allCards } from '../lib/content/cards'
 import { suggestGrade } from '../lib/grading'
@@ -24,43 +25,16 @@ const TARGET_MS = 50
 const unlimited = '1000000/1000000'
 const cookie = 'drill-learner=00000000-0000-4000-8000-00000000b0b0'
 
-const CHARGE_FIRST =
-  'I would charge the card first and then insert the idempotency key with on conflict do nothing.'
-const RIGHT = [
-  'The client mints one idempotency key, a UUID, per logical operation and sends the same key on every retry.',
-  'Before the charge the server claims the key with an atomic insert on a unique constraint, status in_progress,',
-  'with a hash of the body, and commits it; only then does it call the provider.',
-  'At the end the outcome is saved on the key row, and a retry gets the stored response replayed byte for byte.',
-  'If the same key comes back with a different body the body hash does not match and we answer 422.',
-  'Keys expire after 24 hours and are scoped per account.',
-].join(' ')
 /** About ten minutes spoken (~1,500 words), as a recognizer writes it: lower case, no punctuation. */
-const TRANSCRIPT = Array.from({ length: 15 }, () => RIGHT.toLowerCase().replace(/[.,;]/g, '')).join(' ')
+const TRANSCRIPT = Array.from({ length: 15 }, () => RIGHT_ANSWER.toLowerCase().replace(/[.,;]/g, '')).join(
+  ' ',
+)
 
-const OWN_CARD = [
-  '---',
-  'id: bench-token-bucket',
-  'title: Token bucket rate limiter',
-  'deck: Rate limiter',
-  'prompt: Design a rate limiter for a public API.',
-  'points:',
-  '  - id: bucket-per-key',
-  '    text: A token bucket per client key',
-  '    cues: [token bucket]',
-  '  - id: atomic-refill',
-  '    text: Refill and take atomically in one store',
-  '    critical: true',
-  '    cues: [atomically]',
-  '  - id: answer-429',
-  '    text: Answer 429 with Retry-After',
-  '    cues: [retry-after]',
-  '---',
-  '',
-].join('\n')
+const OWN_CARD = tokenBucketCard('bench-token-bucket')
 
 const KINDS = [
   { name: 'short wrong design', cardId: 'idempotency-keys', text: CHARGE_FIRST },
-  { name: 'full correct answer', cardId: 'idempotency-keys', text: RIGHT },
+  { name: 'full correct answer', cardId: 'idempotency-keys', text: RIGHT_ANSWER },
   { name: `10-min transcript (${TRANSCRIPT.length} chars)`, cardId: 'idempotency-keys', text: TRANSCRIPT },
   { name: 'own card', cardId: 'bench-token-bucket', text: 'a token bucket per key, refilled atomically' },
 ]

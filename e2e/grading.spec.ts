@@ -5,20 +5,11 @@
 // refuses bad input (404, 400, 413) storing nothing. One page load per state, no sleeps.
 import AxeBuilder from '@axe-core/playwright'
 import { expect, type Page, setNow, test } from './fixtures'
+import { CHARGE_FIRST, RIGHT_ANSWER, tokenBucketCard } from './grading-answers'
 
 test.use({ timezoneId: 'Europe/Berlin', locale: 'en-GB' })
 
 const MAIN_CARD = 'idempotency-keys'
-const CHARGE_FIRST =
-  'I would charge the card first and then insert the idempotency key with on conflict do nothing.'
-const RIGHT_ANSWER = [
-  'The client mints one idempotency key, a UUID, per logical operation and sends the same key on every retry.',
-  'Before the charge the server claims the key with an atomic insert on a unique constraint, status in_progress,',
-  'with a hash of the body, and commits it; only then does it call the provider.',
-  'At the end the outcome is saved on the key row, and a retry gets the stored response replayed byte for byte.',
-  'If the same key comes back with a different body the body hash does not match and we answer 422.',
-  'Keys expire after 24 hours and are scoped per account.',
-].join(' ')
 
 interface Suggestion {
   cardId: string
@@ -141,26 +132,7 @@ test('POST /api/grade/suggest: built-in and own cards; 404, 400 and 413 as probl
   }
 
   // An own card, written through the import API: its cues are heard.
-  const card = [
-    '---',
-    'id: token-bucket',
-    'title: Token bucket rate limiter',
-    'deck: Rate limiter',
-    'prompt: Design a rate limiter for a public API.',
-    'points:',
-    '  - id: bucket-per-key',
-    '    text: A token bucket per client key',
-    '    cues: [token bucket]',
-    '  - id: atomic-refill',
-    '    text: Refill and take atomically in one store',
-    '    critical: true',
-    '    cues: [atomically]',
-    '  - id: answer-429',
-    '    text: Answer 429 with Retry-After',
-    '    cues: [retry-after]',
-    '---',
-    '',
-  ].join('\n')
+  const card = tokenBucketCard('token-bucket')
   const imported = await request.post('/api/own-cards/import', {
     data: { files: [{ name: 'rate-limiter.md', text: card }] },
   })
