@@ -3,12 +3,11 @@
 // and transcribed exactly as on /review, or typed. Next (or Finish) stops a running recording
 // first, so the take is kept (same local store and limits as /review's) before moving on.
 import { useCallback, useEffect, useRef, useState } from 'react'
-import { ReadyTextarea } from '../ready-controls'
 import { LiveTranscript } from '../review/live-transcript'
 import { RecordButton } from '../review/recorder/record-button'
 import { useAnswerRecording } from '../review/recorder/use-answer-recording'
+import { TypedAnswer } from '../review/typed-answer'
 import { Button } from '../ui/button'
-import { inputClass } from '../ui/input-class'
 import { MockClock } from './mock-clock'
 
 export interface PhaseAnswer {
@@ -81,18 +80,13 @@ export function PhaseStep(props: PhaseStepProps) {
       <MockClock startedAt={startedAt} targetMs={props.targetMs} />
       <RecordButton recording={recording} />
       <LiveTranscript listening={leaving === null} onTranscript={setTranscript} />
-      <div className="space-y-1">
-        <label htmlFor="mock-typed-answer" className="block text-sm font-medium">
-          Or type your answer
-        </label>
-        <ReadyTextarea
-          id="mock-typed-answer"
-          value={typed}
-          onChange={(event) => setTyped(event.target.value)}
-          rows={6}
-          className={`w-full ${inputClass('md')}`}
-        />
-      </div>
+      <TypedAnswer
+        id="mock-typed-answer"
+        label="Or type your answer"
+        value={typed}
+        onChange={setTyped}
+        rows={6}
+      />
       <Button
         variant="primary"
         size="md"

@@ -1,13 +1,12 @@
 'use client'
 // Before Show answer: answer out loud (record it, watch the live transcript) or type it,
 // then Show answer (or Space).
-import { ReadyTextarea } from '../ready-controls'
 import { Button } from '../ui/button'
-import { inputClass } from '../ui/input-class'
 import { LiveTranscript } from './live-transcript'
 import { RecordButton } from './recorder/record-button'
 import { RecordingPlayer } from './recorder/recording-player'
 import type { useAnswerRecording } from './recorder/use-answer-recording'
+import { TypedAnswer } from './typed-answer'
 
 export function AnswerStep(props: {
   recording: ReturnType<typeof useAnswerRecording>
@@ -29,19 +28,13 @@ export function AnswerStep(props: {
       <RecordingPlayer recording={props.recording} />
       {/* Mounted only until Show answer: unmounting stops listening. */}
       <LiveTranscript listening onTranscript={props.onTranscript} />
-      <div className="space-y-1">
-        <label htmlFor="typed-answer" className="block text-sm font-medium">
-          Or type your answer (optional)
-        </label>
-        {/* Client state: disabled until hydrated, so nothing typed before is lost. */}
-        <ReadyTextarea
-          id="typed-answer"
-          value={props.typed}
-          onChange={(event) => props.onTyped(event.target.value)}
-          rows={4}
-          className={`w-full ${inputClass('md')}`}
-        />
-      </div>
+      <TypedAnswer
+        id="typed-answer"
+        label="Or type your answer (optional)"
+        value={props.typed}
+        onChange={props.onTyped}
+        rows={4}
+      />
       <Button
         variant="primary"
         size="md"
