@@ -73,7 +73,7 @@ export class ReviewPage {
     this.points = page.getByRole('group', { name: 'Which points did you make?' }).getByRole('checkbox')
   }
 
-  /** Opens /review and waits for a card or "done" (the first visit stores the browser's zone first). */
+  /** Opens /review and waits for a card or "done" (a first visit stores the browser's zone meanwhile). */
   async open(): Promise<void> {
     await this.page.goto('/review')
     await expect(this.card.or(this.done)).toBeVisible()

@@ -27,11 +27,21 @@ async function typeInto(page: Page, label: string, text: string) {
   await page.keyboard.type(text)
 }
 
+/** The learner's stored zone, as the export says it (null until the first visit stored one). */
+async function storedTimezone(page: Page): Promise<string | null> {
+  const response = await page.request.get('/api/export')
+  expect(response.status()).toBe(200)
+  const { settings } = (await response.json()) as { settings: { timezone: string } | null }
+  return settings?.timezone ?? null
+}
+
 /** Switches the built-in decks off on /settings, so a new own card is the first one offered. */
 async function onlyOwnDecks(page: Page) {
-  // The first visit stores the browser's zone (and remounts the settings form): let it settle first.
+  // The first visit stores the browser's zone (and a /settings drawn before that is redrawn,
+  // remounting its form): /review paints its first card before the zone is stored, so wait for it.
   await page.goto('/review')
   await expect(page.getByTestId('review-card').or(page.getByTestId('review-done'))).toBeVisible()
+  await expect.poll(() => storedTimezone(page)).toBe('Europe/Berlin')
   await page.goto('/settings')
   const builtIn = page.getByRole('group', { name: 'Decks' }).getByLabel('Idempotency keys')
   await builtIn.focus()
