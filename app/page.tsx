@@ -9,7 +9,6 @@ import { currentLearnerId } from '@/lib/learner'
 import { studyDecks, studySummary } from '@/lib/review'
 import { loadPlan } from '@/lib/review/load-plan'
 import { formatInstant } from '@/lib/srs/format-time'
-import { DEFAULT_STUDY_SETTINGS } from '@/lib/srs/settings'
 
 export const dynamic = 'force-dynamic'
 
@@ -51,7 +50,7 @@ export default async function DashboardPage() {
   ]
   return (
     <section aria-labelledby="dashboard-title" className="space-y-6">
-      {!knowsTimezone && <TimezoneSync drawnIn={DEFAULT_STUDY_SETTINGS.timezone} />}
+      {!knowsTimezone && <TimezoneSync />}
       <h1 id="dashboard-title" className="text-2xl font-bold">
         Today
       </h1>

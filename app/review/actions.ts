@@ -32,12 +32,11 @@ export const undoAction = serverAction(
  * First /review visit in a browser: store the browser's zone (a settings write, so it
  * stores the learner) — the study day cannot be drawn without it. Pages fetched
  * without running the page's script (curl, crawlers) never get here and leave no row.
- * Counted against the grade limit, like the grades that follow. The page asking was drawn
- * in `drawnIn` (the default zone): it is redrawn only when the stored zone is another one.
+ * Counted against the grade limit, like the grades that follow.
  */
 export const rememberTimezoneAction = serverAction(
   {
-    input: (input: unknown, _drawnIn?: unknown) => input,
+    input: (input: unknown) => input,
     schema: timezoneSchema,
     invalid: (): ActionResult => ({ ok: false, error: 'Unknown time zone.' }),
     limit: {
@@ -46,20 +45,8 @@ export const rememberTimezoneAction = serverAction(
     },
     learner: 'write',
   },
-  async ({ input, learnerId, nowMs, db }, _timezone: unknown, drawnIn?: unknown): Promise<ActionResult> => {
-    if ((await rememberBrowserTimezone(db, learnerId, input, nowMs)) && !sameZone(input, drawnIn)) refresh()
+  async ({ input, learnerId, nowMs, db }): Promise<ActionResult> => {
+    if (await rememberBrowserTimezone(db, learnerId, input, nowMs)) refresh()
     return { ok: true }
   },
 )
-
-/** One zone under two names (Etc/UTC and UTC) draws the same times. */
-function sameZone(zone: string, other: unknown): boolean {
-  if (typeof other !== 'string') return false
-  const canonical = (name: string) =>
-    new Intl.DateTimeFormat('en', { timeZone: name }).resolvedOptions().timeZone
-  try {
-    return canonical(zone) === canonical(other)
-  } catch {
-    return false
-  }
-}

@@ -29,7 +29,6 @@ import { seeItFailHrefs } from '@/lib/sandbox/see-it-fail'
 import { formatInstant } from '@/lib/srs/format-time'
 import { type GradeRating, RATING_NAMES, RATINGS } from '@/lib/srs/rubric'
 import { intervalLabel } from '@/lib/srs/scheduler'
-import { DEFAULT_STUDY_SETTINGS } from '@/lib/srs/settings'
 
 export const metadata: Metadata = { title: 'Review' }
 export const dynamic = 'force-dynamic'
@@ -39,32 +38,28 @@ export default async function ReviewPage() {
   const nowMs = await requestNowMs()
   const knowsTimezone = (await studyQueries(studyDb()).getLearnerSettingsByLearnerId(learnerId)) !== undefined
 
-  // First visit: the study day depends on the learner's zone, which only the browser knows.
-  // The day is drawn at once in the default zone (a new learner's queue is the same in any
-  // zone), so the first card paints with the page; TimezoneSync stores the browser's zone,
-  // and the server redraws the page in it when it is another one.
   return (
     <section aria-labelledby="review-title" className="space-y-6">
       <h1 id="review-title" className="text-2xl font-bold">
         Review
       </h1>
       <ClockNotice />
-      {!knowsTimezone && <TimezoneSync drawnIn={DEFAULT_STUDY_SETTINGS.timezone} />}
-      <ReviewBody learnerId={learnerId} nowMs={nowMs} keepsOffline={knowsTimezone} />
+      {knowsTimezone ? <ReviewBody learnerId={learnerId} nowMs={nowMs} /> : <SettingUp />}
     </section>
   )
 }
 
-async function ReviewBody({
-  learnerId,
-  nowMs,
-  keepsOffline,
-}: {
-  learnerId: string
-  nowMs: number
-  /** False while the zone is not stored yet: the device keeps only the page drawn in it. */
-  keepsOffline: boolean
-}) {
+/** First visit: the study day depends on the learner's zone, which only the browser knows. */
+function SettingUp() {
+  return (
+    <>
+      <TimezoneSync />
+      <p role="status">Setting up your study day in your time zone…</p>
+    </>
+  )
+}
+
+async function ReviewBody({ learnerId, nowMs }: { learnerId: string; nowMs: number }) {
   const db = studyDb()
   const decks = await studyDecks()
   const [settings, deck, latest] = await Promise.all([
@@ -131,7 +126,7 @@ async function ReviewBody({
   )
   return (
     <SeeItFailLinks hrefs={seeItFailHrefs()}>
-      <ReviewQueue items={items} serverUndo={undo} keepsOffline={keepsOffline} />
+      <ReviewQueue items={items} serverUndo={undo} />
     </SeeItFailLinks>
   )
 }

@@ -18,7 +18,7 @@ import { MIN_TRAINING_ITEMS } from '@/lib/plan/optimizer/items'
 import { trainingItemCountFor } from '@/lib/plan/optimizer/training-count'
 import { decksFor } from '@/lib/review'
 import { formatInstant } from '@/lib/srs/format-time'
-import { DEFAULT_STUDY_SETTINGS, studySettingsFrom } from '@/lib/srs/settings'
+import { studySettingsFrom } from '@/lib/srs/settings'
 
 export const metadata: Metadata = { title: 'Settings' }
 export const dynamic = 'force-dynamic'
@@ -52,7 +52,7 @@ export default async function SettingsPage() {
           How often cards come back, how much you study each day, and when your study day begins. Changes
           apply from the next card you review.
         </p>
-        {!knowsTimezone && <TimezoneSync drawnIn={DEFAULT_STUDY_SETTINGS.timezone} />}
+        {!knowsTimezone && <TimezoneSync />}
         <SettingsForm
           key={knowsTimezone ? 'stored' : 'defaults'}
           initial={settings}

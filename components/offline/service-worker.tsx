@@ -2,8 +2,7 @@
 // Registers Drill's service worker (/sw.js) on every page, in production builds. Once it
 // controls the page, it is asked to keep the chunks this page loaded and /review (a first
 // visit happens before the worker is in charge, so nothing of it was cached yet); on /review
-// itself the review queue asks (keepReviewOffline), so a first visit's page, drawn before its
-// zone is stored, is never kept.
+// itself the review queue asks (keepReviewOffline), so a "setting up" page is never kept.
 import { useEffect } from 'react'
 
 const WARMED_AT = 'drill-review-warmed-at'
@@ -37,7 +36,7 @@ export function ServiceWorker() {
 const KEPT_AT = 'drill-pages-kept-at'
 
 /**
- * From the review queue (never while the page is drawn before its zone is stored): asks the service worker
+ * From the review queue (so never the first visit's "setting up" page): asks the service worker
  * to keep /review and these pages (the cards of today's queue: their timelines) for offline use —
  * once the worker is in charge, while online, at most every 5 minutes unless /review is not kept yet.
  */

@@ -21,7 +21,6 @@ import { type GradeRating, RATING_NAMES } from '@/lib/srs/rubric'
 import { Button } from '../ui/button'
 import { markFirstCard } from './first-card-mark'
 import { hiddenCardIds } from './queue-visibility'
-import { ZONE_STORED_EVENT } from './timezone-sync'
 import { useUndoShortcut } from './use-undo-shortcut'
 
 export interface QueueItem {
@@ -40,17 +39,14 @@ export interface ReviewQueueProps {
   items: readonly QueueItem[]
   /** The server's Undo for its latest review (only shown while no grade of this page is on the device). */
   serverUndo: ReactNode
-  /** Whether the service worker should keep this page (not while it is drawn in a provisional zone). */
-  keepsOffline: boolean
 }
 
-export function ReviewQueue({ items, serverUndo, keepsOffline }: ReviewQueueProps) {
+export function ReviewQueue({ items, serverUndo }: ReviewQueueProps) {
   const grades = useQueuedGrades()
   const pages = items.flatMap((item) => (item.keepOffline ? [item.keepOffline] : [])).join(' ')
-  const zoneStored = useZoneStored(keepsOffline)
   useEffect(() => {
-    if (zoneStored) keepReviewOffline(pages ? pages.split(' ') : [])
-  }, [pages, zoneStored])
+    keepReviewOffline(pages ? pages.split(' ') : [])
+  }, [pages])
   // Until the device's queue is read, the first card (as the server rendered it).
   const hidden = grades ? hiddenCardIds(grades, items, isHeld) : new Set<string>()
   const current = items.find((item) => !hidden.has(item.cardId))
@@ -79,18 +75,6 @@ export function ReviewQueue({ items, serverUndo, keepsOffline }: ReviewQueueProp
       )}
     </div>
   )
-}
-
-/** Whether the learner's zone is stored: from the server, or since TimezoneSync stored it on this page. */
-function useZoneStored(storedWhenDrawn: boolean): boolean {
-  const [storedHere, setStoredHere] = useState(false)
-  useEffect(() => {
-    if (storedWhenDrawn) return
-    const stored = () => setStoredHere(true)
-    window.addEventListener(ZONE_STORED_EVENT, stored, { once: true })
-    return () => window.removeEventListener(ZONE_STORED_EVENT, stored)
-  }, [storedWhenDrawn])
-  return storedWhenDrawn || storedHere
 }
 
 /**
