@@ -73,10 +73,20 @@ export class ReviewPage {
     this.points = page.getByRole('group', { name: 'Which points did you make?' }).getByRole('checkbox')
   }
 
-  /** Opens /review and waits for a card or "done" (a first visit stores the browser's zone meanwhile). */
+  /**
+   * Opens /review and waits for a card or "done" — a card until it answers input, as a learner sees it:
+   * its controls are visibly disabled in the first HTML, until the page has hydrated.
+   */
   async open(): Promise<void> {
     await this.page.goto('/review')
     await expect(this.card.or(this.done)).toBeVisible()
+    await this.waitUntilReady()
+  }
+
+  /** The card on screen (if any) answers input: its Show answer (a drill: its first option) is enabled. */
+  async waitUntilReady(): Promise<void> {
+    if (await this.card.isVisible())
+      await expect(this.showAnswerButton.or(this.card.getByRole('radio')).first()).toBeEnabled()
   }
 
   async cardId(): Promise<string | null> {

@@ -101,7 +101,17 @@ test.describe('on the shared e2e server', () => {
     const db = await openLearnerCount()
     try {
       const before = await db.learners()
-      for (const url of ['/', '/review', '/cards', '/stats', '/plan', '/settings', '/sandbox', '/api/export'])
+      for (const url of [
+        '/',
+        '/review',
+        '/api/review/day',
+        '/cards',
+        '/stats',
+        '/plan',
+        '/settings',
+        '/sandbox',
+        '/api/export',
+      ])
         expect((await request.get(url, { headers: { cookie: '' } })).status(), url).toBe(200)
       expect(await db.learners()).toBe(before)
       const cookie = learnerCookie()

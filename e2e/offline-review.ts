@@ -2,7 +2,7 @@
 // offline, and grading the card on screen.
 import { expect, type Page, type ReviewPage } from './fixtures'
 
-/** The service worker controls the page and has kept a copy of /review with the day's queue. */
+/** The service worker controls the page and has kept a copy of /review and of the rest of its day. */
 export async function reviewKeptOffline(page: Page): Promise<void> {
   await page.waitForFunction(() => navigator.serviceWorker?.controller !== null, null, { timeout: 30_000 })
   // A copy with its queue (expect.poll awaits the page's promise; waitForFunction would not).
@@ -15,6 +15,16 @@ export async function reviewKeptOffline(page: Page): Promise<void> {
       { timeout: 30_000 },
     )
     .toBe(true)
+  await expect
+    .poll(
+      () =>
+        page.evaluate(
+          async () =>
+            ((await (await caches.match('/api/review/day'))?.json()) as { items?: [] })?.items?.length,
+        ),
+      { timeout: 30_000 },
+    )
+    .toBeGreaterThan(0)
 }
 
 /** Grades the card on screen Good (a recall card: reveal, tick all; a drill: answer it). */

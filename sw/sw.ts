@@ -4,8 +4,10 @@
 // - Precached: the app's static chunks and styles, the offline page, the manifest and icons.
 // - Pages: network first, the last good copy kept, so /review opens without a connection
 //   with the day's queue it was rendered with (the page's client hides what was graded since).
-// - Pages that need the server (the sandbox, imports) and every /api/ request: network only;
-//   a page that cannot load offline gets the plain "needs a connection" page instead.
+// - The rest of /review's day (GET /api/review/day: the page carries only its first card): network
+//   first, the last good copy kept, like the page. Every other /api/ request: network only.
+// - Pages that need the server (the sandbox, imports): network only; a page that cannot load
+//   offline gets the plain "needs a connection" page instead.
 import { CacheFirst, ExpirationPlugin, NetworkFirst, NetworkOnly, type PrecacheEntry, Serwist } from 'serwist'
 
 declare const self: ServiceWorkerGlobalScope & { __SW_MANIFEST: (PrecacheEntry | string)[] }
@@ -18,6 +20,11 @@ const serwist = new Serwist({
   skipWaiting: true,
   clientsClaim: true,
   runtimeCaching: [
+    {
+      matcher: ({ request, url, sameOrigin }) =>
+        sameOrigin && request.method === 'GET' && url.pathname === '/api/review/day',
+      handler: new NetworkFirst({ cacheName: 'drill-pages', matchOptions: { ignoreVary: true } }),
+    },
     {
       matcher: ({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith('/api/'),
       handler: new NetworkOnly(),

@@ -28,25 +28,39 @@ export const undoAction = serverAction(
   },
 )
 
+const timezoneActionConfig = {
+  input: (input: unknown) => input,
+  schema: timezoneSchema,
+  invalid: (): ActionResult => ({ ok: false, error: 'Unknown time zone.' }),
+  limit: {
+    name: 'grade',
+    refused: { ok: false, error: 'Too many requests in a short time; reload in a moment.' } as ActionResult,
+  },
+  learner: 'write',
+} as const
+
 /**
- * First /review visit in a browser: store the browser's zone (a settings write, so it
- * stores the learner) — the study day cannot be drawn without it. Pages fetched
+ * First visit of / or /settings in a browser: store the browser's zone (a settings write, so it
+ * stores the learner) and redraw the page in it. Pages fetched
  * without running the page's script (curl, crawlers) never get here and leave no row.
  * Counted against the grade limit, like the grades that follow.
  */
 export const rememberTimezoneAction = serverAction(
-  {
-    input: (input: unknown) => input,
-    schema: timezoneSchema,
-    invalid: (): ActionResult => ({ ok: false, error: 'Unknown time zone.' }),
-    limit: {
-      name: 'grade',
-      refused: { ok: false, error: 'Too many requests in a short time; reload in a moment.' },
-    },
-    learner: 'write',
-  },
+  timezoneActionConfig,
   async ({ input, learnerId, nowMs, db }): Promise<ActionResult> => {
     if (await rememberBrowserTimezone(db, learnerId, input, nowMs)) refresh()
+    return { ok: true }
+  },
+)
+
+/**
+ * First /review visit: the same, without redrawing the page — the review queue then fetches the
+ * day in the stored zone and swaps its data under the card on screen, keeping what the learner did.
+ */
+export const storeTimezoneAction = serverAction(
+  timezoneActionConfig,
+  async ({ input, learnerId, nowMs, db }): Promise<ActionResult> => {
+    await rememberBrowserTimezone(db, learnerId, input, nowMs)
     return { ok: true }
   },
 )

@@ -6,6 +6,8 @@
 import { useEffect } from 'react'
 
 const WARMED_AT = 'drill-review-warmed-at'
+/** /review and the rest of its day (its first card is in the page, the others in GET /api/review/day): kept together. */
+const REVIEW_OFFLINE = ['/review', '/api/review/day']
 const WARM_EVERY_MS = 5 * 60_000
 
 export function ServiceWorker() {
@@ -20,7 +22,7 @@ export function ServiceWorker() {
         .map((entry) => entry.name)
         .filter((name) => new URL(name).pathname.startsWith('/_next/static/'))
       // On /review the review queue keeps the page itself, once it has a queue to show.
-      const pages = location.pathname === '/review' ? [] : ['/review']
+      const pages = location.pathname === '/review' ? [] : REVIEW_OFFLINE
       controller.postMessage({ type: 'drill-warm', urls: [...pages, ...chunks] })
     }
     navigator.serviceWorker.register('/sw.js', { scope: '/' }).catch(() => undefined)
@@ -46,9 +48,10 @@ export function keepReviewOffline(pages: readonly string[]): void {
     const controller = navigator.serviceWorker.controller
     if (!controller || !navigator.onLine) return
     const keptAt = Number(localStorage.getItem(KEPT_AT) ?? 0)
-    if (Date.now() - keptAt < WARM_EVERY_MS && (await caches.match('/review')) !== undefined) return
+    const kept = await Promise.all(REVIEW_OFFLINE.map(async (url) => (await caches.match(url)) !== undefined))
+    if (Date.now() - keptAt < WARM_EVERY_MS && kept.every(Boolean)) return
     localStorage.setItem(KEPT_AT, String(Date.now()))
-    controller.postMessage({ type: 'drill-warm', urls: ['/review', ...pages] })
+    controller.postMessage({ type: 'drill-warm', urls: [...REVIEW_OFFLINE, ...pages] })
   }
   if (navigator.serviceWorker.controller) void keep()
   else navigator.serviceWorker.addEventListener('controllerchange', () => void keep(), { once: true })

@@ -1,7 +1,8 @@
 'use client'
-// The study day's queue on the device: the server renders every card of the day at once
-// and this shows the first one not yet graded here — so grading goes on without a
-// connection, from a page the service worker kept. A card is hidden while its grade
+// The study day's queue on the device: the page carries its first card, the rest arrives as
+// data (use-day-queue.ts, GET /api/review/day) and this shows the first one not yet graded
+// here — so grading goes on without a connection, from the page and day the service worker
+// kept. A card keeps its state when its data is swapped (same id). A card is hidden while its grade
 // waits in the device's queue, or when its grade reached the server after this copy of
 // the page was rendered (the page knows each card's last log id; a newer one means an old
 // copy, e.g. from the cache). Undo of a grade not yet sent takes it out of the queue; one
@@ -19,34 +20,34 @@ import { keepReviewOffline } from '@/components/offline/service-worker'
 import { useQueuedGrades } from '@/components/offline/use-queued-grades'
 import { type GradeRating, RATING_NAMES } from '@/lib/srs/rubric'
 import { Button } from '../ui/button'
+import { type DayItem, queueItems } from './day-card'
+import { DayCardView } from './day-card-view'
 import { markFirstCard } from './first-card-mark'
 import { hiddenCardIds } from './queue-visibility'
+import { useDayQueue } from './use-day-queue'
 import { useUndoShortcut } from './use-undo-shortcut'
 
-export interface QueueItem {
-  /** The card and its review round: stays the same across refreshes of the same card. */
-  id: string
-  cardId: string
-  /** The card's latest review log when the page was rendered (null: none yet). */
-  lastReviewId: number | null
-  title: string
-  node: ReactNode
-  /** A page to keep for offline use with the queue (a built-in card's page: its timelines). */
-  keepOffline: string | null
-}
-
 export interface ReviewQueueProps {
-  items: readonly QueueItem[]
+  /** The day's first card, drawn in the page (null: the day emptied between two reads). */
+  first: DayItem | null
   /** The server's Undo for its latest review (only shown while no grade of this page is on the device). */
   serverUndo: ReactNode
+  serverLatestLogId: number | null
+  /** False on a first visit: the page was drawn in the default zone, the browser's is stored now. */
+  knowsTimezone: boolean
 }
 
-export function ReviewQueue({ items, serverUndo }: ReviewQueueProps) {
+export function ReviewQueue({ first, serverUndo, serverLatestLogId, knowsTimezone }: ReviewQueueProps) {
   const grades = useQueuedGrades()
+  const { queue, zoneStored } = useDayQueue(`${first?.id ?? ''} ${serverLatestLogId ?? ''}`, knowsTimezone)
+  const fetched = queue.kind === 'fetched' ? queue.items : null
+  const items = first ? queueItems(first, fetched) : (fetched ?? [])
   const pages = items.flatMap((item) => (item.keepOffline ? [item.keepOffline] : [])).join(' ')
+  // Kept once the whole day is here, drawn in the stored zone.
+  const keeps = zoneStored && fetched !== null
   useEffect(() => {
-    keepReviewOffline(pages ? pages.split(' ') : [])
-  }, [pages])
+    if (keeps) keepReviewOffline(pages ? pages.split(' ') : [])
+  }, [keeps, pages])
   // Until the device's queue is read, the first card (as the server rendered it).
   const hidden = grades ? hiddenCardIds(grades, items, isHeld) : new Set<string>()
   const current = items.find((item) => !hidden.has(item.cardId))
@@ -59,9 +60,16 @@ export function ReviewQueue({ items, serverUndo }: ReviewQueueProps) {
   const latest = grades?.filter((g) => titles.has(g.body.cardId) && hidden.has(g.body.cardId)).at(-1)
 
   return (
-    <div className="space-y-6">
+    // data-rest-of-day: whether the day's other cards are here (e2e waits on it; nothing is styled by it).
+    <div className="space-y-6" data-rest-of-day={queue.kind}>
       {current ? (
-        <div key={current.id}>{current.node}</div>
+        <div key={current.id}>
+          <DayCardView card={current.card} />
+        </div>
+      ) : queue.kind === 'loading' ? (
+        <p role="status">Loading the rest of today&apos;s queue…</p>
+      ) : queue.kind === 'failed' ? (
+        <p role="status">The rest of today&apos;s queue needs a connection: reload when online.</p>
       ) : (
         <div className="space-y-4" data-testid="review-done">
           <h2 className="text-xl font-semibold">Done for today</h2>

@@ -1,6 +1,7 @@
 'use client'
-// First visit: tell the server the browser's time zone, so the study day starts at
-// the learner's local rollover hour. The server stores it once; Settings can change it.
+// First visit of / or /settings: tell the server the browser's time zone (then the page is
+// redrawn in it), so the study day starts at the learner's local rollover hour. The server
+// stores it once; Settings can change it. /review stores it itself, without a redraw (use-day-queue.ts).
 import { useEffect } from 'react'
 import { rememberTimezoneAction } from '@/app/review/actions'
 

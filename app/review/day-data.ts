@@ -1,0 +1,107 @@
+// The study day's cards as serializable data (components/review/day-card.ts): /review draws
+// the first one in its HTML, GET /api/review/day sends them all after it. Prompts and model
+// answers are sanitized here (lib/content/markdown); the browser only draws them.
+import type { DayCardData, DayItem } from '@/components/review/day-card'
+import type { Db } from '@/db/sql/db'
+import { cardById } from '@/lib/content/cards'
+import { cardTextToHtml } from '@/lib/content/markdown'
+import type { ReviewCard } from '@/lib/decks'
+import { type DayCard, drillRoundFor, reviewDay, settingsForLearner, studyDecks } from '@/lib/review'
+import { gradablePointsOf } from '@/lib/review/suggest-grade'
+import { formatInstant } from '@/lib/srs/format-time'
+import { RATING_NAMES, RATINGS } from '@/lib/srs/rubric'
+import { intervalLabel } from '@/lib/srs/scheduler'
+
+/** What the caller already read (the page: its deck and zone); read here when missing. */
+export interface DayItemsOptions {
+  deck?: readonly ReviewCard[]
+  timezone?: string
+  /** Stop after this many cards (the page draws its first only). */
+  limit?: number
+}
+
+/** The day's cards in queue order, each drawn in full. */
+export async function dayItems(
+  db: Db,
+  learnerId: string,
+  nowMs: number,
+  options: DayItemsOptions = {},
+): Promise<DayItem[]> {
+  const decks = await studyDecks()
+  const [timezone, deck] = await Promise.all([
+    options.timezone ?? settingsForLearner(db, learnerId).then((settings) => settings.timezone),
+    options.deck ?? decks.reviewDeckFor(db, learnerId),
+  ])
+  const day = (await reviewDay(db, learnerId, deck, nowMs)).slice(0, options.limit)
+  return Promise.all(day.map((entry) => dayItemOf(db, learnerId, entry, timezone)))
+}
+
+export async function dayItemOf(
+  db: Db,
+  learnerId: string,
+  entry: DayCard<ReviewCard>,
+  timezone: string,
+): Promise<DayItem> {
+  return {
+    id: `${entry.card.id}:${entry.lastReviewId ?? 'first'}`,
+    cardId: entry.card.id,
+    lastReviewId: entry.lastReviewId,
+    title: entry.card.title,
+    keepOffline: cardById(entry.card.id)?.scenarios.length ? `/cards/${entry.card.id}` : null,
+    card: await dayCardData(db, learnerId, entry, timezone),
+  }
+}
+
+/** One card of the day as the loop shows it: a drill round, or the recall card with its answer. */
+async function dayCardData(
+  db: Db,
+  learnerId: string,
+  next: DayCard<ReviewCard>,
+  timezone: string,
+): Promise<DayCardData> {
+  const card = next.card
+  const choices = RATINGS.map((rating) => ({
+    rating,
+    name: RATING_NAMES[rating],
+    interval: intervalLabel(next.preview[rating]),
+    dueLabel: formatInstant(next.preview[rating].next.dueMs, timezone),
+  }))
+  const queueNote = `${next.dueCount} due, ${next.newCount} new`
+  const drill = await drillRoundFor(db, learnerId, card)
+  if (drill) {
+    return {
+      kind: 'drill',
+      cardId: card.id,
+      title: card.title,
+      prompt: card.prompt,
+      queueNote,
+      questions: drill.questions,
+      choices,
+    }
+  }
+  // The answer-length target and the timelines are a built-in card's frontmatter fields (own cards have none).
+  const builtIn = cardById(card.id)
+  const textById = new Map(card.points.map((p) => [p.id, p.text]))
+  return {
+    kind: 'recall',
+    cardId: card.id,
+    title: card.title,
+    prompt: card.prompt,
+    ...(card.format === 'html' ? { promptHtml: cardTextToHtml(card.prompt, 'html') } : {}),
+    points: gradablePointsOf(card.points),
+    answerHtml:
+      card.answerMarkdown.trim() === ''
+        ? null
+        : cardTextToHtml(card.answerMarkdown, card.format ?? 'markdown'),
+    // The card's page draws them; the service worker keeps it with the day's queue (review-queue.tsx).
+    timelines:
+      builtIn && builtIn.scenarios.length > 0
+        ? { href: `/cards/${card.id}#timelines-title`, scenarios: builtIn.scenarios.length }
+        : null,
+    choices,
+    missedLastTime: next.missedLastTime.flatMap((id) => textById.get(id) ?? []),
+    queueNote,
+    reviewRound: next.lastReviewId === null ? 'first' : String(next.lastReviewId),
+    answerTargetMs: builtIn?.answerTargetMinutes === undefined ? null : builtIn.answerTargetMinutes * 60_000,
+  }
+}

@@ -1,0 +1,63 @@
+// One card of the study day as data: what /review's first card and GET /api/review/day carry
+// (serializable, so the page's HTML holds only the first card and the rest arrives as JSON),
+// drawn in the browser by DayCardView. Built on the server by app/review/day-data.ts.
+import type { DrillQuestionView } from '@/lib/drills/view'
+import type { RatingChoice } from './rating-buttons'
+import type { SessionPoint } from './review-session'
+
+export interface RecallCardData {
+  kind: 'recall'
+  cardId: string
+  title: string
+  prompt: string
+  /** An Anki card's prompt as sanitized HTML (shown instead of `prompt`). */
+  promptHtml?: string
+  points: SessionPoint[]
+  /** The model answer as HTML, sanitized by lib/content/markdown; null: the card has none yet. */
+  answerHtml: string | null
+  /** A built-in card's timelines, drawn on its page (kept offline with the queue). */
+  timelines: { href: string; scenarios: number } | null
+  choices: RatingChoice[]
+  missedLastTime: string[]
+  queueNote: string
+  reviewRound: string
+  answerTargetMs: number | null
+}
+
+export interface DrillCardData {
+  kind: 'drill'
+  cardId: string
+  title: string
+  prompt: string
+  queueNote: string
+  questions: DrillQuestionView[]
+  choices: RatingChoice[]
+}
+
+export type DayCardData = RecallCardData | DrillCardData
+
+export interface DayItem {
+  /** The card and its review round: stays the same across refreshes of the same card. */
+  id: string
+  cardId: string
+  /** The card's latest review log when the data was drawn (null: none yet). */
+  lastReviewId: number | null
+  title: string
+  /** A page to keep for offline use with the queue (a built-in card's page: its timelines). */
+  keepOffline: string | null
+  card: DayCardData
+}
+
+/** GET /api/review/day's body: the day's cards in queue order (none: done for today). */
+export interface DayQueueBody {
+  items: DayItem[]
+}
+
+/**
+ * The queue to show: the fetched day (fresher: drawn in the stored zone, after the page) with the
+ * page's own first card in front when the fetched copy lacks it; the page's first card alone until then.
+ */
+export function queueItems(first: DayItem, fetched: readonly DayItem[] | null): readonly DayItem[] {
+  if (!fetched) return [first]
+  return fetched.some((item) => item.id === first.id) ? fetched : [first, ...fetched]
+}

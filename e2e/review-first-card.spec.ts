@@ -1,0 +1,85 @@
+// Issue 39 item 1: /review's first HTML carries the day's first card only (its prompt and timer
+// paint with the page); the rest of the day arrives after it as data (GET /api/review/day). A first
+// visit draws the day at once in the default zone and stores the browser's zone without redrawing:
+// what the learner did meanwhile (typed text, a reveal, a ticked box, the stopped timer) stays.
+import { randomUUID } from 'node:crypto'
+import type { DayQueueBody } from '@/components/review/day-card'
+import { expect, setNow, test } from './fixtures'
+
+// No service worker: page.route must see the page's own requests (the zone's action, the day's fetch).
+test.use({ timezoneId: 'Europe/Berlin', locale: 'en-GB', serviceWorkers: 'block' })
+
+const NOW = '2026-03-10T10:00:00Z'
+
+/** A run of plain words from a card's text, as it appears in any HTML or JSON copy of it. */
+function phraseOf(text: string): string {
+  const runs = text.match(/[A-Za-z0-9 ,]{16,}/g) ?? []
+  const phrase = runs.sort((a, b) => b.length - a.length)[0]?.trim()
+  if (!phrase) throw new Error(`no plain phrase in ${JSON.stringify(text)}`)
+  return phrase.slice(0, 40)
+}
+
+test('the first HTML of /review holds the first card (prompt, timer) and none of the day’s later cards', async ({
+  request,
+}) => {
+  const headers = { cookie: `drill-learner=${randomUUID()}; drill-now=${encodeURIComponent(NOW)}` }
+  const html = await (await request.get('/review', { headers })).text()
+  const day = (await (await request.get('/api/review/day', { headers })).json()) as DayQueueBody
+  const [first, ...later] = day.items
+  expect(first?.cardId).toBe('idempotency-keys')
+  expect(later.length).toBeGreaterThan(2)
+
+  expect(html).toContain(`data-card-id="${first?.cardId}"`)
+  expect(html).toContain('role="timer"')
+  expect(html).toContain(phraseOf(first?.card.prompt ?? ''))
+  for (const item of later) {
+    expect(html, item.cardId).not.toContain(`data-card-id="${item.cardId}"`)
+    expect(html, item.cardId).not.toContain(phraseOf(item.card.prompt))
+  }
+})
+
+test('a first visit: what is typed, revealed and ticked before the zone is stored stays once the day arrives', async ({
+  page,
+  context,
+  review,
+}) => {
+  await setNow(context, NOW)
+  // Hold the zone's server action and the day's fetch, so the learner acts before either lands.
+  const held: (() => void)[] = []
+  const hold = (route: { continue(): Promise<void> }) =>
+    new Promise<void>((resolve) => held.push(() => void route.continue().then(resolve, resolve)))
+  await page.route('**/review', (route) =>
+    route.request().method() === 'POST' ? hold(route) : route.continue(),
+  )
+  await page.route('**/api/review/day', (route) => hold(route))
+
+  await review.open()
+  await expect(review.card).toHaveAttribute('data-card-id', 'idempotency-keys')
+  const box = page.getByRole('textbox', { name: 'Or type your answer' })
+  await box.fill('A retry with the same idempotency key replays the stored response')
+  await expect.poll(() => held.length).toBe(1) // the zone's action, waiting
+  for (const release of held.splice(0)) release()
+  await expect.poll(() => held.length).toBe(1) // then the day's fetch, waiting
+  await expect(box).toHaveValue('A retry with the same idempotency key replays the stored response')
+
+  await review.showAnswer()
+  await expect(page.getByRole('heading', { name: 'Check yourself' })).toBeFocused()
+  const firstPoint = review.points.first()
+  await firstPoint.setChecked(!(await firstPoint.isChecked()))
+  const ticked = await firstPoint.isChecked()
+  const timer = await page.getByRole('timer').textContent()
+
+  const day = page.waitForResponse('**/api/review/day')
+  for (const release of held.splice(0)) release()
+  await day
+  await expect(page.locator('[data-rest-of-day="fetched"]')).toBeVisible()
+  await expect(page.getByRole('heading', { name: 'Check yourself' })).toBeVisible()
+  expect(await firstPoint.isChecked()).toBe(ticked)
+  await expect(page.getByRole('timer')).toHaveText(timer ?? '')
+
+  // The zone is stored: Settings shows the browser's, and grading goes on through the fetched day.
+  await review.grade('Good')
+  await expect(review.card).not.toHaveAttribute('data-card-id', 'idempotency-keys')
+  await page.goto('/settings')
+  await expect(page.getByLabel('Time zone')).toHaveValue('Europe/Berlin')
+})

@@ -1,0 +1,55 @@
+// The study day as data (app/review/day-data.ts): what /review's first card and GET /api/review/day
+// carry — serializable, sanitized, in queue order, drawn in the learner's zone.
+import { describe, expect, test } from 'vitest'
+import { dayItems } from '@/app/review/day-data'
+import { sqliteDb } from '@/db/sql/sqlite-db'
+import { addLearner, freshDatabase } from './fixtures'
+
+const t0 = Date.parse('2026-03-10T10:00:00Z')
+const newcomer = '33333333-3333-4333-8333-333333333333'
+
+describe('the day as data', () => {
+  test('a new learner (no stored row): the built-in deck’s day, the idempotency card first, all serializable', async () => {
+    const db = sqliteDb(freshDatabase())
+    const items = await dayItems(db, newcomer, t0)
+    expect(items.length).toBeGreaterThan(3)
+    expect(JSON.parse(JSON.stringify(items))).toEqual(items)
+    const [first] = items
+    expect(first).toMatchObject({
+      id: 'idempotency-keys:first',
+      cardId: 'idempotency-keys',
+      lastReviewId: null,
+      keepOffline: '/cards/idempotency-keys',
+    })
+    if (first?.card.kind !== 'recall') throw new Error('the first card is a recall card')
+    expect(first.card.reviewRound).toBe('first')
+    expect(first.card.choices.map((c) => c.name)).toEqual(['Again', 'Hard', 'Good', 'Easy'])
+    expect(first.card.points.length).toBe(5)
+    expect(first.card.answerHtml).toMatch(/^<|<p>/)
+    expect(first.card.timelines?.href).toBe('/cards/idempotency-keys#timelines-title')
+    expect(new Set(items.map((i) => i.id)).size).toBe(items.length)
+  })
+
+  test('limit: the page’s first card is the day’s first, drawn the same', async () => {
+    const db = sqliteDb(freshDatabase())
+    const [all, one] = [await dayItems(db, newcomer, t0), await dayItems(db, newcomer, t0, { limit: 1 })]
+    expect(one).toEqual(all.slice(0, 1))
+  })
+
+  test('due labels are drawn in the stored zone', async () => {
+    const sqlite = freshDatabase()
+    const db = sqliteDb(sqlite)
+    const [utc] = await dayItems(db, newcomer, t0)
+    addLearner(sqlite, newcomer, { timezone: 'Pacific/Kiritimati', rolloverHour: 0 })
+    const [kiritimati] = await dayItems(db, newcomer, t0)
+    expect(kiritimati?.card.choices.map((c) => c.dueLabel)).not.toEqual(
+      utc?.card.choices.map((c) => c.dueLabel),
+    )
+  })
+
+  test('a model answer’s HTML is sanitized on the server', async () => {
+    const items = await dayItems(sqliteDb(freshDatabase()), newcomer, t0)
+    for (const item of items)
+      if (item.card.kind === 'recall') expect(item.card.answerHtml ?? '').not.toMatch(/<script|onerror=/i)
+  })
+})
