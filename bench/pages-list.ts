@@ -15,6 +15,12 @@ export const BENCH_PAGES = [
 ] as const
 
 /**
+ * The data a page fetches after its first paint, keyed by that page (GET /api/review/day: /review's
+ * day after its first card). bench:pages reports each beside the pages, so work moved off a page shows.
+ */
+export const PAGE_DATA: Readonly<Record<string, string>> = { '/api/review/day': '/review' }
+
+/**
  * One of the learner's own mock interview reports (`/mock/<id>`): a bench stores mocks for its
  * learner first (bench/bench-mocks.ts) and visits this path with the stored id in place of `<id>`.
  */

@@ -1,7 +1,7 @@
 // bench:sync's last figure: /review offline on a Lighthouse mobile run renders its first card in
 // ≤ 1.5 s. In one Chrome (one profile throughout), a new learner opens /review online as the e2e
-// does (e2e/offline.spec.ts): the service worker takes over and keeps the page with the day's
-// queue. Then the server is stopped — nothing on the network can answer — and Lighthouse audits
+// does (e2e/offline.spec.ts): the service worker takes over and keeps the page and the rest of
+// its day's queue (GET /api/review/day). Then the server is stopped — nothing on the network can answer — and Lighthouse audits
 // /review with the storage kept (`disableStorageReset`, or the worker and its caches would go):
 //  - its default mobile run (emulated phone, simulated throttling): FCP and LCP as Lighthouse
 //    reports them;
@@ -49,11 +49,15 @@ async function primeOnline(cdpPort: number, baseUrl: string): Promise<void> {
     })
     const deadline = Date.now() + 30_000
     for (;;) {
-      const kept = await page.evaluate(async () =>
-        ((await (await caches.match('/review'))?.text()) ?? '').includes('data-testid="review-card"'),
+      // The page with its first card, and the rest of its day (GET /api/review/day).
+      const kept = await page.evaluate(
+        async () =>
+          ((await (await caches.match('/review'))?.text()) ?? '').includes('data-testid="review-card"') &&
+          (await caches.match('/api/review/day')) !== undefined,
       )
       if (kept) break
-      if (Date.now() > deadline) throw new Error('/review was not kept by the service worker in 30 s')
+      if (Date.now() > deadline)
+        throw new Error('/review and its day were not kept by the service worker in 30 s')
       await new Promise((resolve) => setTimeout(resolve, 250))
     }
     await page.close()
