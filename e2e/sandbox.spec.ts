@@ -19,6 +19,8 @@ test('store-after-charge: 2 charges and I1; Charge before insert off → 1 charg
 
   // The violation's link steps the timeline to the event that broke it: the second charge.
   const slider = sandbox.stepper('store-after-charge')
+  // The player wakes when seen: scrolled to, its controls become live.
+  await i1.scrollIntoViewIfNeeded()
   await i1.getByRole('button').click()
   await expect(slider).toHaveAttribute('aria-valuetext', /ch_0002/)
 
@@ -48,7 +50,8 @@ test('store-after-charge: 2 charges and I1; Charge before insert off → 1 charg
 test('keyboard stepping changes the narrated event', async ({ page, sandbox }) => {
   await sandbox.open('lost-response')
   const slider = sandbox.stepper('lost-response')
-  // The slider is disabled until the player has hydrated; a keyboard user gets it once it is ready.
+  // The slider is disabled until the player is live (it wakes when seen); a keyboard user gets it then.
+  await slider.scrollIntoViewIfNeeded()
   await expect(slider).toBeEnabled()
   await slider.focus()
   await page.keyboard.press('Home')

@@ -1,141 +1,49 @@
 'use client'
-// The interactive leaf: play/pause, step, scrub (an ARIA slider that narrates the event),
-// speed, keyboard (Space, ←/→, Home/End). Everything it draws comes from the trace prop.
-// The parts: use-playback (step, play, keys), player-controls, verdicts, event-log.
-import { Suspense, useId, useMemo, useRef, useState } from 'react'
-import { clockLabel, type Trace, type Violation } from '@/lib/engine/client'
-import { EventLog } from './event-log'
-import { keyLabels, narrate, stepStates } from './model'
-import { PlayerControls } from './player-controls'
-import { RowTables } from './row-tables'
-import { diagramAlwaysScrolls, TimelineSvg } from './timeline-svg'
-import { useFollowStep } from './use-follow-step'
-import { usePlayback } from './use-playback'
-import { Verdicts } from './verdicts'
+// The trace player as an island. The server renders the whole live player (the diagram, the
+// rows, the verdicts, the event log, its controls visibly disabled), and the browser keeps
+// that HTML as it is — React does not hydrate inside it — until the player is seen (near the
+// viewport) or used (pointer, focus, key); only then does the live player render in its place.
+// A card page with six timelines no longer hydrates six big trees (and measures the page six
+// times) before the phone can answer a tap. A player mounted by the client itself (a new
+// drill question, a new sandbox run, a client navigation) is live at once.
+import { useRef, useState, useSyncExternalStore } from 'react'
+import { LivePlayer, type TimelinePlayerProps } from './live-player'
+import { useWakeWhenSeenOrUsed } from './use-wake'
 
-export interface TimelinePlayerProps {
-  trace: Trace
-  violations: readonly Violation[]
-  /** "Timeline: lost-response" — names the figure, its SVG title and its controls. */
-  title: string
-  /** One-paragraph summary for the SVG's <desc>. */
-  description: string
-  /** Carry the sandbox's test ids (charge-count, violations); only one player per page may. */
-  withTestIds?: boolean
-  /** Step shown first; defaults to the last event, so the whole story is visible at once. */
-  initialStep?: number
-  /** Say "No invariant broken" when `violations` is empty (off while a drill hides the verdict). */
-  showVerdict?: boolean
-}
+export type { TimelinePlayerProps } from './live-player'
 
-export function TimelinePlayer({
-  trace,
-  violations,
-  title,
-  description,
-  withTestIds,
-  initialStep,
-  showVerdict = true,
-}: TimelinePlayerProps) {
-  const playback = usePlayback(trace, initialStep)
-  const { step } = playback
-  const id = useId()
-  const slider = useRef<HTMLInputElement>(null)
-  const diagramBox = useRef<HTMLElement>(null)
-  // Set when the drawing hydrates: its Suspense boundary may stream in after the player's own effects ran.
-  const [drawing, setDrawing] = useState<SVGSVGElement | null>(null)
-  const states = useMemo(() => stepStates(trace), [trace])
-  const labels = useMemo(() => keyLabels(trace), [trace])
+const subscribe = () => () => {}
 
-  useFollowStep(diagramBox, drawing, step, trace)
+export function TimelinePlayer(props: TimelinePlayerProps) {
+  const island = useRef<HTMLDivElement>(null)
+  // False on the server and while hydrating the server's HTML; true in a render the client began.
+  const clientRender = useSyncExternalStore(
+    subscribe,
+    () => true,
+    () => false,
+  )
+  const [mountedByClient] = useState(clientRender)
+  const [hydratedTrace] = useState(props.trace)
+  const [woken, setWoken] = useState(false)
+  const live = woken || mountedByClient || props.trace !== hydratedTrace
+  useWakeWhenSeenOrUsed(island, live, () => setWoken(true))
 
-  const state = states[step] ?? {
-    tables: { idempotencyKeys: [], payments: [], refunds: [], ledger: [] },
-    changedCells: new Set<string>(),
-    changedAt: null,
-  }
-  const narration = narrate(trace, step)
-  const keyLabel = (key: string) => labels.get(key) ?? key.slice(0, 8)
-  const changedAtEvent = state.changedAt === null ? undefined : trace.events[state.changedAt]
-
-  return (
-    // biome-ignore lint/a11y/noStaticElementInteractions: keyboard shortcuts for the controls inside
-    <div className="@container space-y-4" onKeyDown={playback.onKeyDown}>
-      <PlayerControls
-        playback={playback}
-        eventCount={trace.events.length}
-        title={title}
-        narration={narration}
-        sliderRef={slider}
-      />
-
-      {/* Sized by the player's own width (container queries), not the window's: the same player
-          sits full width on a card and half width in Compare. */}
-      <div className="grid gap-4 @3xl:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
-        <div className="@container min-w-0 space-y-1">
-          <p
-            className={`text-xs text-zinc-700 dark:text-zinc-300 ${diagramAlwaysScrolls(trace) ? '' : '@min-[41.25rem]:hidden'}`}
-          >
-            Scroll the diagram sideways to see every lane; the event log below has each step as text.
-          </p>
-          <section
-            aria-label={`${title}: diagram`}
-            // Scrolls sideways on narrow screens (a trace with many lanes at any width) and down on long
-            // traces, so it must be reachable by keyboard; there the arrow keys scroll it (see onKeyDown).
-            // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be focusable
-            tabIndex={0}
-            ref={diagramBox}
-            className="max-h-[75vh] overflow-auto rounded border border-zinc-200 bg-white p-2 focus-visible:outline-2 focus-visible:outline-sky-700 dark:border-zinc-800 dark:bg-zinc-900"
-          >
-            {/* Suspense boundaries let React hydrate the heavy parts in small, interruptible chunks. */}
-            <Suspense>
-              <TimelineSvg
-                ref={setDrawing}
-                trace={trace}
-                step={step}
-                titleId={`${id}-title`}
-                descId={`${id}-desc`}
-                title={title}
-                description={description}
-              />
-            </Suspense>
-          </section>
-        </div>
-        {/* Scrolls sideways when the tables are wider than their column, so it is focusable too.
-            `relative` keeps the tables' screen-reader-only words inside the scroll box. */}
-        <section
-          aria-label={`${title}: rows at this step`}
-          // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be focusable
-          tabIndex={0}
-          className="relative min-w-0 space-y-2 overflow-x-auto rounded focus-visible:outline-2 focus-visible:outline-sky-700"
-        >
-          <p className="text-xs text-zinc-700 dark:text-zinc-300">
-            Rows after {clockLabel(trace.clockStart, trace.events[step]?.tMs ?? 0)}.
-            {changedAtEvent && (
-              <> Highlighted: changed by the commit at {clockLabel(trace.clockStart, changedAtEvent.tMs)}.</>
-            )}
-          </p>
-          <Suspense>
-            <RowTables state={state} keyLabel={keyLabel} />
-          </Suspense>
-        </section>
+  if (live || typeof window === 'undefined')
+    return (
+      <div ref={island} key="live">
+        <LivePlayer {...props} />
       </div>
-
-      <Verdicts
-        trace={trace}
-        violations={violations}
-        withTestIds={withTestIds}
-        showVerdict={showVerdict}
-        onStepTo={(i) => {
-          playback.go(i)
-          // The slider narrates the breaking event to a screen reader, and arrows step on from it.
-          slider.current?.focus()
-        }}
-      />
-
-      <Suspense>
-        <EventLog trace={trace} step={step} />
-      </Suspense>
-    </div>
+    )
+  // Hydrating: an element whose content is set as HTML is not hydrated inside, so the server's
+  // player stays untouched (and costs nothing) until it wakes. suppressHydrationWarning: the
+  // empty string stands for that HTML on purpose.
+  return (
+    <div
+      ref={island}
+      key="asleep"
+      suppressHydrationWarning
+      // biome-ignore lint/security/noDangerouslySetInnerHtml: keeps the server's own markup
+      dangerouslySetInnerHTML={{ __html: '' }}
+    />
   )
 }

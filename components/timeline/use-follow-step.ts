@@ -30,8 +30,10 @@ export function useFollowStep(
   useEffect(() => {
     const el = box.current
     if (!el || !svg) return
-    follow(el, svg, step)
-    // The drawing's scale settles after hydration (styles, the rows beside it): follow again when it does.
+    // No measuring here: a read in an effect forces a layout of its own (six players, six
+    // layouts before the first paint). A ResizeObserver reports once right after the browser's
+    // own layout of the next frame — where reading is free — and again whenever the drawing's
+    // scale settles (styles, the rows beside it).
     const resized = new ResizeObserver(() => follow(el, svg, step))
     resized.observe(svg)
     return () => resized.disconnect()
