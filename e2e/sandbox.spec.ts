@@ -19,8 +19,9 @@ test('store-after-charge: 2 charges and I1; Charge before insert off → 1 charg
 
   // The violation's link steps the timeline to the event that broke it: the second charge.
   const slider = sandbox.stepper('store-after-charge')
-  // The player wakes when seen: scrolled to, its controls become live.
-  await i1.scrollIntoViewIfNeeded()
+  // The player wakes when seen: scrolled to, its controls become live (a synchronous scroll in the
+  // page: Playwright's own scroll gives up when the woken player replaces the element it scrolls).
+  await i1.evaluate((el) => el.scrollIntoView({ block: 'center' }))
   await i1.getByRole('button').click()
   await expect(slider).toHaveAttribute('aria-valuetext', /ch_0002/)
 
@@ -51,7 +52,7 @@ test('keyboard stepping changes the narrated event', async ({ page, sandbox }) =
   await sandbox.open('lost-response')
   const slider = sandbox.stepper('lost-response')
   // The slider is disabled until the player is live (it wakes when seen); a keyboard user gets it then.
-  await slider.scrollIntoViewIfNeeded()
+  await slider.evaluate((el) => el.scrollIntoView({ block: 'center' }))
   await expect(slider).toBeEnabled()
   await slider.focus()
   await page.keyboard.press('Home')

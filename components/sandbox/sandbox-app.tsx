@@ -4,6 +4,7 @@
 // The state and its no-lost-input rules are in use-sandbox-runs.ts.
 import { Suspense } from 'react'
 import type { SandboxRun } from '@/lib/sandbox/types'
+import { WhenSeen } from '../when-seen'
 import { Builder } from './builder'
 import { ChaosPanel } from './chaos-panel'
 import { RunActions } from './run-actions'
@@ -44,9 +45,10 @@ export function SandboxApp({ initial }: { initial: SandboxRun }) {
       <RunResult run={runs.run} dirty={runs.dirty} />
       {runs.compare && <CompareResult compare={runs.compare} />}
 
-      <Suspense>
+      {/* Below the run: hydrated when seen (its markup does not depend on the config it runs). */}
+      <WhenSeen>
         <ChaosPanel config={scenario.config} onLoad={runs.onLoad} />
-      </Suspense>
+      </WhenSeen>
     </div>
   )
 }

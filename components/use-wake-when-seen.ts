@@ -1,13 +1,11 @@
 'use client'
-// When a sleeping island (timeline-player.tsx) wakes: once it comes near the viewport, or at
-// the first pointer, touch, focus or key inside it. Waking swaps the server's HTML for the
-// live player's own, so whatever had the focus inside is focused again in the new markup (the
-// same element: both are the same player at the same step).
+// When a sleeping island (when-seen.tsx) wakes: once any part of it is in the viewport, or
+// at the first pointer, touch, focus or key inside it. Waking swaps the server's HTML for the
+// live children's own, so whatever had the focus inside is focused again in the new markup (the
+// same element: both are the same children rendered from the same props).
 import { type RefObject, useEffect, useLayoutEffect, useRef } from 'react'
 
 const USED = ['pointerover', 'pointerdown', 'touchstart', 'focusin', 'keydown'] as const
-/** Wake a little before it scrolls in, so it is live when it is reached. */
-const NEAR_VIEWPORT = '200px 0px'
 
 function indexOfFocus(root: HTMLElement): number {
   const focused = document.activeElement
@@ -35,7 +33,7 @@ export function useWakeWhenSeenOrUsed(
       (entries) => {
         if (entries.some((entry) => entry.isIntersecting)) wakeNow()
       },
-      { rootMargin: NEAR_VIEWPORT },
+      { rootMargin: '0px' },
     )
     seen.observe(root)
     for (const type of USED) root.addEventListener(type, wakeNow, { passive: true, once: true })

@@ -1,0 +1,46 @@
+'use client'
+// An island that hydrates when seen or used. The server renders the children as usual, and
+// the browser keeps that HTML as it is — React does not hydrate inside it — until the island
+// comes into view or is used (pointer, touch, focus, key); only then do the children render,
+// live, in its place. Their controls must be visibly disabled until then, as every control
+// handled by client JS already is before hydration (ready-controls.tsx), so nothing is lost.
+// An island mounted by the client itself (a new drill question, a client navigation) is live
+// at once, and so is one whose `version` changes while it sleeps (a new sandbox run).
+import { type ReactNode, useRef, useState, useSyncExternalStore } from 'react'
+import { useWakeWhenSeenOrUsed } from './use-wake-when-seen'
+
+const subscribe = () => () => {}
+
+export function WhenSeen({ children, version }: { children: ReactNode; version?: unknown }) {
+  const island = useRef<HTMLDivElement>(null)
+  // False on the server and while hydrating the server's HTML; true in a render the client began.
+  const clientRender = useSyncExternalStore(
+    subscribe,
+    () => true,
+    () => false,
+  )
+  const [mountedByClient] = useState(clientRender)
+  const [hydratedVersion] = useState(version)
+  const [woken, setWoken] = useState(false)
+  const live = woken || mountedByClient || version !== hydratedVersion
+  useWakeWhenSeenOrUsed(island, live, () => setWoken(true))
+
+  if (live || typeof window === 'undefined')
+    return (
+      <div ref={island} key="live">
+        {children}
+      </div>
+    )
+  // Hydrating: an element whose content is set as HTML is not hydrated inside, so the server's
+  // markup stays untouched (and costs nothing) until it wakes. suppressHydrationWarning: the
+  // empty string stands for that markup on purpose.
+  return (
+    <div
+      ref={island}
+      key="asleep"
+      suppressHydrationWarning
+      // biome-ignore lint/security/noDangerouslySetInnerHtml: keeps the server's own markup
+      dangerouslySetInnerHTML={{ __html: '' }}
+    />
+  )
+}
