@@ -6,7 +6,7 @@
 // handled by client JS already is before hydration (ready-controls.tsx), so nothing is lost.
 // An island mounted by the client itself (a new drill question, a client navigation) is live
 // at once, and so is one whose `version` changes while it sleeps (a new sandbox run).
-import { type ReactNode, useRef, useState, useSyncExternalStore } from 'react'
+import { type ReactNode, startTransition, useRef, useState, useSyncExternalStore } from 'react'
 import { useWakeWhenSeenOrUsed } from './use-wake-when-seen'
 
 const subscribe = () => () => {}
@@ -23,7 +23,8 @@ export function WhenSeen({ children, version }: { children: ReactNode; version?:
   const [hydratedVersion] = useState(version)
   const [woken, setWoken] = useState(false)
   const live = woken || mountedByClient || version !== hydratedVersion
-  useWakeWhenSeenOrUsed(island, live, () => setWoken(true))
+  // A transition: the children render in slices that yield to input, not in one long task.
+  useWakeWhenSeenOrUsed(island, live, () => startTransition(() => setWoken(true)))
 
   if (live || typeof window === 'undefined')
     return (

@@ -4,7 +4,7 @@
 // step, then Next. Used by /drills/<id> and by drill cards in /review (onFinished).
 // The options and the verdict are drill-options.tsx.
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react'
-import { TimelinePlayer } from '@/components/timeline/timeline-player'
+import { LivePlayer } from '@/components/timeline/live-player'
 import type { DrillQuestionView } from '@/lib/drills/view'
 import { Button } from '../ui/button'
 import { DrillOptions, DrillVerdict } from './drill-options'
@@ -113,8 +113,10 @@ export function DrillRunner({
 
       <DrillVerdict question={question} answer={answer} done={done} right={right} total={questions.length} />
 
+      {/* Live from the start, not an island (timeline-player.tsx): it sits right under the options,
+          in view on a phone, and waking it there cost more than hydrating it (bench:web). */}
       <section aria-label="Timeline">
-        <TimelinePlayer
+        <LivePlayer
           key={`${question.id}-${checked ? 'after' : 'before'}`}
           trace={checked ? question.after : question.before}
           initialStep={checked ? question.afterStep : question.beforeStep}
