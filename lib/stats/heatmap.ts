@@ -1,6 +1,6 @@
 // Reviews per study day over the last year: the calendar heatmap's data.
 import type { StatsReview } from './inputs'
-import { dayKey, type StudyDayOptions, studyDayOf } from './study-day'
+import { dayKey, type StudyDayOptions, studyDayOf, studyDaysOfReviews } from './study-day'
 
 export interface HeatmapDay {
   day: number
@@ -34,8 +34,7 @@ export function reviewHeatmap(
   const today = studyDayOf(nowMs, options)
   const firstDay = today - spanDays + 1
   const counts = new Map<number, number>()
-  for (const review of reviews) {
-    const day = studyDayOf(review.reviewedAtMs, options)
+  for (const day of studyDaysOfReviews(reviews, options)) {
     if (day < firstDay || day > today) continue
     counts.set(day, (counts.get(day) ?? 0) + 1)
   }

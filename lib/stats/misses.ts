@@ -22,17 +22,53 @@ export interface CardMisses {
   critical: PointMisses | null
 }
 
-export function pointMisses(reviews: readonly StatsReview[], cards: readonly StatsCard[]): CardMisses[] {
-  const byCard = new Map<string, StatsReview[]>()
-  for (const review of reviews) {
-    const list = byCard.get(review.cardId)
-    if (list) list.push(review)
-    else byCard.set(review.cardId, [review])
-  }
-  const deckOrder = new Map(cards.map((card, index) => [card.id, index]))
-  const cardById = new Map(cards.map((card) => [card.id, card]))
+/** Per reviewed card: its reviews, and per point id (in the order first asked) how often asked and missed. */
+interface CardCounts {
+  reviews: number
+  points: Map<string, { asked: number; missed: number }>
+}
+
+// The counts depend on the history alone (card texts are joined in afterwards): for a history
+// queries.ts keeps (one array per learner while its log's version holds) they are counted once
+// per review, not on every view.
+const countsByHistory = new WeakMap<readonly StatsReview[], Map<string, CardCounts>>()
+
+function missCounts(reviews: readonly StatsReview[]): Map<string, CardCounts> {
+  const kept = countsByHistory.get(reviews)
+  if (kept) return kept
+  const byCard = new Map<string, CardCounts>()
   // Reviews of a card mostly share one ticked list (the loader shares equal lists): one set each.
   const tickedSets = new Map<readonly string[], Set<string>>()
+  for (const review of reviews) {
+    let counts = byCard.get(review.cardId)
+    if (!counts) {
+      counts = { reviews: 0, points: new Map() }
+      byCard.set(review.cardId, counts)
+    }
+    counts.reviews++
+    let ticked = tickedSets.get(review.pointsTicked)
+    if (!ticked) {
+      ticked = new Set(review.pointsTicked)
+      tickedSets.set(review.pointsTicked, ticked)
+    }
+    for (const pointId of review.pointsAll) {
+      let point = counts.points.get(pointId)
+      if (!point) {
+        point = { asked: 0, missed: 0 }
+        counts.points.set(pointId, point)
+      }
+      point.asked++
+      if (!ticked.has(pointId)) point.missed++
+    }
+  }
+  countsByHistory.set(reviews, byCard)
+  return byCard
+}
+
+export function pointMisses(reviews: readonly StatsReview[], cards: readonly StatsCard[]): CardMisses[] {
+  const byCard = missCounts(reviews)
+  const deckOrder = new Map(cards.map((card, index) => [card.id, index]))
+  const cardById = new Map(cards.map((card) => [card.id, card]))
   const cardIds = [...byCard.keys()].sort(
     (a, b) =>
       (deckOrder.get(a) ?? Number.MAX_SAFE_INTEGER) - (deckOrder.get(b) ?? Number.MAX_SAFE_INTEGER) ||
@@ -40,8 +76,9 @@ export function pointMisses(reviews: readonly StatsReview[], cards: readonly Sta
   )
 
   return cardIds.map((cardId) => {
-    const cardReviews = byCard.get(cardId) ?? []
+    const counts = byCard.get(cardId) as CardCounts
     const card = cardById.get(cardId)
+    // The deck's points first, in deck order; then any point the deck no longer has, as first asked.
     const points = new Map<string, PointMisses>()
     for (const point of card?.points ?? [])
       points.set(point.id, {
@@ -51,21 +88,10 @@ export function pointMisses(reviews: readonly StatsReview[], cards: readonly Sta
         asked: 0,
         missed: 0,
       })
-    for (const review of cardReviews) {
-      let ticked = tickedSets.get(review.pointsTicked)
-      if (!ticked) {
-        ticked = new Set(review.pointsTicked)
-        tickedSets.set(review.pointsTicked, ticked)
-      }
-      for (const pointId of review.pointsAll) {
-        let entry = points.get(pointId)
-        if (!entry) {
-          entry = { pointId, text: pointId, critical: false, asked: 0, missed: 0 }
-          points.set(pointId, entry)
-        }
-        entry.asked++
-        if (!ticked.has(pointId)) entry.missed++
-      }
+    for (const [pointId, { asked, missed }] of counts.points) {
+      const entry = points.get(pointId)
+      if (entry) Object.assign(entry, { asked, missed })
+      else points.set(pointId, { pointId, text: pointId, critical: false, asked, missed })
     }
     const order = [...points.keys()]
     const sorted = [...points.values()].sort(
@@ -74,7 +100,7 @@ export function pointMisses(reviews: readonly StatsReview[], cards: readonly Sta
     return {
       cardId,
       title: card?.title ?? cardId,
-      reviews: cardReviews.length,
+      reviews: counts.reviews,
       points: sorted,
       critical: sorted.find((p) => p.critical) ?? null,
     }

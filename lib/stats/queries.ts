@@ -4,7 +4,7 @@
 import { statsQueries } from '@/db/queries/stats'
 import { type CardStateRecord, studyQueries } from '@/db/queries/study'
 import type { Db } from '@/db/sql/db'
-import { Lru } from '@/lib/lru'
+import { keptPerReviewLog } from '@/lib/review-log-kept'
 import { defaultStatsSettings, type StatsReview, type StatsSettings } from './inputs'
 
 function parseIdList(json: string): string[] {
@@ -38,33 +38,19 @@ async function readStatsReviews(db: Db, learnerId: string): Promise<StatsReview[
   )
 }
 
-/** Histories kept per Db (per process: with several instances each keeps its own): a few learners, none longer than this (a /stats view reads every review). */
-const KEPT_LEARNERS = 16
+/** Histories kept: a few learners, none longer than this (a /stats view reads every review). */
 const KEPT_REVIEWS_AT_MOST = 10_000
-const kept = new WeakMap<Db, Lru<string, { version: string; reviews: StatsReview[] }>>()
+const keptHistories = keptPerReviewLog<StatsReview[]>(16)
 
 /**
- * Every review of the learner, oldest first, decoded. Reading and decoding a long history is
- * most of a /stats view's work, and between two views it rarely changes: the decoded rows are
- * kept while the log's version (count and newest id, one read of an index) stays the same.
- * The version is read first, so a review written meanwhile can only make the kept copy newer
- * than its version, and the next view reads it again. The version is read from the database
- * on every call, so a review another instance wrote (PostgreSQL) shows on the next view here.
- * Callers must not change the rows.
+ * Every review of the learner, oldest first, decoded; kept while the log's version holds
+ * (lib/review-log-kept), so a second view neither reads nor decodes it, and what is derived
+ * from the kept array (study days, miss counts) is kept with it. Callers must not change the rows.
  */
 export async function getStatsReviewsByLearnerId(db: Db, learnerId: string): Promise<readonly StatsReview[]> {
-  let byLearner = kept.get(db)
-  if (!byLearner) {
-    byLearner = new Lru(KEPT_LEARNERS)
-    kept.set(db, byLearner)
-  }
-  const version = await statsQueries(db).findReviewLogVersionByLearnerId({ learnerId })
-  const held = byLearner.get(learnerId)
-  if (held?.version === version) return held.reviews
-  const reviews = await readStatsReviews(db, learnerId)
-  if (reviews.length <= KEPT_REVIEWS_AT_MOST) byLearner.set(learnerId, { version, reviews })
-  else byLearner.delete(learnerId)
-  return reviews
+  return keptHistories.get(db, learnerId, () => readStatsReviews(db, learnerId), {
+    keep: (reviews) => reviews.length <= KEPT_REVIEWS_AT_MOST,
+  })
 }
 
 export async function getCardStatesByLearnerId(db: Db, learnerId: string): Promise<CardStateRecord[]> {

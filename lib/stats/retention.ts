@@ -5,7 +5,7 @@
 import { Rating } from '@/lib/srs/rubric'
 import { State } from '@/lib/srs/scheduler'
 import type { StatsReview } from './inputs'
-import { dayKey, mondayOf, type StudyDayOptions, studyDayOf } from './study-day'
+import { dayKey, mondayOf, type StudyDayOptions, studyDayOf, studyDaysOfReviews } from './study-day'
 
 export interface RetentionWeek {
   /** Day number of the week's Monday (study days). */
@@ -37,9 +37,10 @@ export function weeklyTrueRetention(
     const weekStart = firstMonday + 7 * i
     return { weekStart, weekStartDate: dayKey(weekStart), reviewed: 0, passed: 0, retention: null }
   })
-  for (const review of reviews) {
+  const reviewDays = studyDaysOfReviews(reviews, options)
+  for (const [i, review] of reviews.entries()) {
     if (review.stateBefore !== State.Review) continue
-    const index = (mondayOf(studyDayOf(review.reviewedAtMs, options)) - firstMonday) / 7
+    const index = (mondayOf(reviewDays[i] as number) - firstMonday) / 7
     const week = weeks[index]
     if (!week) continue
     week.reviewed++

@@ -302,4 +302,38 @@ describe('stats from the database', () => {
     await review(now)
     expect(await times()).toEqual([now - 10 * day, now])
   })
+
+  test('the study days and miss counts kept with a history follow the next review', async () => {
+    const db = sqliteDb(freshDatabase())
+    const learner = await addLearner(db, '55555555-5555-4555-8555-555555555555')
+    const all = card.points.map((p) => p.id)
+    const view = async () =>
+      buildStats(
+        {
+          settings: await getStatsSettingsByLearnerId(db, learner),
+          reviews: await getStatsReviewsByLearnerId(db, learner),
+          cardStates: await getCardStatesByLearnerId(db, learner),
+          cards: [card],
+        },
+        now,
+      )
+    const review = (nowMs: number, pointsTicked: string[]) =>
+      recordReview(db, learner, {
+        cardId: card.id,
+        rating: Rating.Again,
+        nowMs,
+        pointsAll: all,
+        pointsTicked,
+      })
+    await review(now - day, all)
+    const first = await view()
+    // A second view of the same kept history gives the same figures.
+    expect(await view()).toEqual(first)
+    expect(first.misses[0]?.critical).toMatchObject({ missed: 0, asked: 1 })
+    await review(now, ['per-account'])
+    const second = await view()
+    expect(second.heatmap.days.slice(-2).map((d) => d.count)).toEqual([1, 1])
+    expect(second.misses[0]).toMatchObject({ reviews: 2, critical: { missed: 1, asked: 2 } })
+    expect(second.retention.weeks.at(-1)).toMatchObject({ reviewed: 1, passed: 0 })
+  })
 })

@@ -36,3 +36,29 @@ export function weekdayOf(day: number): number {
 export function mondayOf(day: number): number {
   return day - weekdayOf(day)
 }
+
+// The study day of every review of a history, per zone and rollover hour. The heatmap and the
+// retention both count reviews by study day, and working a day out costs a zone offset per
+// review: for a history queries.ts keeps (one array per learner while its log's version holds),
+// the days are worked out once per view after a review, not on every view.
+const reviewDaysByHistory = new WeakMap<readonly { reviewedAtMs: number }[], Map<string, Int32Array>>()
+
+/** `reviews[i]`'s study day at index i. The arrays are shared: callers must not change them. */
+export function studyDaysOfReviews(
+  reviews: readonly { reviewedAtMs: number }[],
+  options: StudyDayOptions,
+): Int32Array {
+  const key = `${options.timezone} ${options.rolloverHour}`
+  let byOptions = reviewDaysByHistory.get(reviews)
+  let days = byOptions?.get(key)
+  if (days) return days
+  days = Int32Array.from(reviews, (review) => studyDayOf(review.reviewedAtMs, options))
+  if (!byOptions) {
+    byOptions = new Map()
+    reviewDaysByHistory.set(reviews, byOptions)
+  }
+  // A learner changes zone or hour rarely; a history keeps its latest few.
+  if (byOptions.size >= 4) byOptions.clear()
+  byOptions.set(key, days)
+  return days
+}
