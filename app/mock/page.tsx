@@ -6,7 +6,7 @@ import { mockQueries } from '@/db/queries/mocks'
 import { requestNowMs } from '@/lib/clock'
 import { cardById } from '@/lib/content/cards'
 import { currentLearnerId } from '@/lib/learner'
-import { mainCardChoices, mockPlanFor } from '@/lib/mock/mock-cards'
+import { mainCardChoices, mockPlansFor } from '@/lib/mock/mock-cards'
 import { settingsForLearner, studyDecks } from '@/lib/review'
 import { formatInstant } from '@/lib/srs/format-time'
 
@@ -17,12 +17,12 @@ export default async function MockPage() {
   const learnerId = await currentLearnerId()
   const nowMs = await requestNowMs()
   const db = studyDb()
-  const choices = await mainCardChoices(db, await studyDecks(), learnerId)
-  const [plans, past, settings] = await Promise.all([
-    Promise.all(choices.map((card) => mockPlanFor(db, learnerId, card, nowMs))),
+  const [choices, past, settings] = await Promise.all([
+    studyDecks().then((decks) => mainCardChoices(db, decks, learnerId)),
     mockQueries(db).listMocksByLearnerId({ learnerId, limit: 20 }),
     settingsForLearner(db, learnerId),
   ])
+  const plans = await mockPlansFor(db, learnerId, choices, nowMs, settings)
   return (
     <section aria-labelledby="mock-title" className="space-y-8">
       <div className="max-w-3xl space-y-2">

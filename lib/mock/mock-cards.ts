@@ -7,9 +7,9 @@ import type { Db } from '@/db/sql/db'
 import { allCards, cardById } from '@/lib/content/cards'
 import type { Card } from '@/lib/content/schema'
 import type { DeckRegistry } from '@/lib/decks'
-import { settingsForLearner } from '@/lib/review'
 import { toSchedule } from '@/lib/review/stored'
 import { retrievabilityNow } from '@/lib/srs/scheduler'
+import type { StudySettings } from '@/lib/srs/settings'
 import type { FollowUpOption } from './follow-ups'
 import { ADD_TARGET_MS, DEFAULT_TARGET_MS } from './phases'
 import type { ReportCard } from './report'
@@ -45,17 +45,35 @@ export async function mainCardChoices(db: Db, decks: DeckRegistry, learnerId: st
   return withFollowUps.filter((_, i) => had[i] !== undefined)
 }
 
-export async function mockPlanFor(db: Db, learnerId: string, main: Card, nowMs: number): Promise<MockPlan> {
-  const followUps = main.followUps.flatMap((id) => {
-    const card = cardById(id)
-    return card ? [{ ...mockCardOf(card), deepens: card.deepens }] : []
-  })
-  const settings = await settingsForLearner(db, learnerId)
+/**
+ * A plan per main card. Follow-ups are shared between main cards, so each follow-up's state is
+ * read once and the learner's settings once, for all the plans.
+ */
+export async function mockPlansFor(
+  db: Db,
+  learnerId: string,
+  mains: readonly Card[],
+  nowMs: number,
+  settings: StudySettings,
+): Promise<MockPlan[]> {
+  const followUpsOf = (main: Card) =>
+    main.followUps.flatMap((id) => {
+      const card = cardById(id)
+      return card ? [{ ...mockCardOf(card), deepens: card.deepens }] : []
+    })
+  const plans = mains.map((main) => ({ main, followUps: followUpsOf(main) }))
+  const ids = [...new Set(plans.flatMap(({ followUps }) => followUps.map((card) => card.id)))]
   const q = studyQueries(db)
-  const recall: Record<string, number> = {}
-  for (const card of followUps) {
-    const state = await q.getCardStateByLearnerAndCardId({ learnerId, cardId: card.id })
-    recall[card.id] = retrievabilityNow(card.id, toSchedule(state), nowMs, settings)
-  }
-  return { main: mockCardOf(main), followUps, recall, addTargetMs: ADD_TARGET_MS }
+  const states = await Promise.all(
+    ids.map((cardId) => q.getCardStateByLearnerAndCardId({ learnerId, cardId })),
+  )
+  const recallById = new Map(
+    ids.map((id, i) => [id, retrievabilityNow(id, toSchedule(states[i]), nowMs, settings)]),
+  )
+  return plans.map(({ main, followUps }) => ({
+    main: mockCardOf(main),
+    followUps,
+    recall: Object.fromEntries(followUps.map((card) => [card.id, recallById.get(card.id) ?? 0])),
+    addTargetMs: ADD_TARGET_MS,
+  }))
 }
