@@ -14,7 +14,8 @@
 // against 30 KB of compressed HTML. Before the rounds: how long the server took to become
 // ready, and the first request to each page after start next to its tenth.
 // Also the data a page fetches after its first paint (PAGE_DATA: /review's GET /api/review/day),
-// with no verdict of its own but its cost shown beside its page's.
+// with no verdict of its own but its cost shown beside its page's, measured in rounds of its own after the
+// pages' (its garbage would otherwise land on the pages after it).
 // The page list is bench/pages-list.ts. Env: BENCH_ROUNDS (default 6), BENCH_BATCH (requests per
 // batch, default 40), BENCH_SKIP_BUILD=1 to reuse NEXT_DIST_DIR's build,
 // BENCH_DUMP_DIR=<folder> to save each (learner, page)'s HTML there for a closer look.
@@ -197,6 +198,54 @@ async function firstVersusTenth(baseUrl: string, learner: Learner, targets: stri
   return ok
 }
 
+/**
+ * ROUNDS counted rounds (after one warm-up round: the heavy learner's caches, the JIT) over the
+ * pairs, each visiting every pair in an order that rotates from round to round.
+ */
+async function measureRounds(
+  baseUrl: string,
+  pid: number,
+  pairs: readonly { learner: Learner; target: string }[],
+  keyOf: (learner: Learner, target: string) => string,
+  tallies: Map<string, Tally>,
+): Promise<void> {
+  for (let round = 0; round <= ROUNDS; round++) {
+    const order = pairs.map((_, i) => pairs[(i + round * 5) % pairs.length] as (typeof pairs)[number])
+    for (const { learner, target } of order) {
+      const { answers, cpuMs } = await batch(
+        baseUrl,
+        pid,
+        pagePathFor(target, learner.mockId),
+        learner.cookie,
+        BATCH,
+      )
+      if (round === 0) continue
+      const key = keyOf(learner, target)
+      if (dumpDir && !tallies.has(key) && answers[0])
+        fs.writeFileSync(
+          path.join(dumpDir, `${learner.name}${target.replaceAll('/', '_')}.html`),
+          answers[0].html,
+        )
+      const tally: Tally = tallies.get(key) ?? {
+        cpuMs: 0,
+        requests: 0,
+        latencies: [],
+        statuses: new Map(),
+        wireBytes: answers[0]?.wireBytes ?? 0,
+        htmlBytes: answers[0]?.htmlBytes ?? 0,
+        encoding: answers[0]?.encoding ?? '?',
+      }
+      tally.cpuMs += cpuMs
+      tally.requests += answers.length
+      for (const answer of answers) {
+        tally.latencies.push(answer.ms)
+        tally.statuses.set(answer.status, (tally.statuses.get(answer.status) ?? 0) + 1)
+      }
+      tallies.set(key, tally)
+    }
+  }
+}
+
 async function main(): Promise<number> {
   const distDir = buildForBench()
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'drill-bench-pages-'))
@@ -238,44 +287,16 @@ async function main(): Promise<number> {
     // The long history has a full list of past mock interviews on /mock (it shows the last 20).
     heavy.mockId = await storeBenchMocks(server.baseUrl, heavy.cookie, 20)
 
-    const pairs = learners.flatMap((learner) => targets.map((target) => ({ learner, target })))
     const tallies = new Map<string, Tally>()
     const keyOf = (learner: Learner, target: string) => `${learner.name} ${target}`
-    // Round 0 warms every pair (the heavy learner's caches, the JIT) and is not counted.
-    for (let round = 0; round <= ROUNDS; round++) {
-      const order = pairs.map((_, i) => pairs[(i + round * 5) % pairs.length] as (typeof pairs)[number])
-      for (const { learner, target } of order) {
-        const { answers, cpuMs } = await batch(
-          server.baseUrl,
-          pid,
-          pagePathFor(target, learner.mockId),
-          learner.cookie,
-          BATCH,
-        )
-        if (round === 0) continue
-        const key = keyOf(learner, target)
-        if (dumpDir && !tallies.has(key) && answers[0])
-          fs.writeFileSync(
-            path.join(dumpDir, `${learner.name}${target.replaceAll('/', '_')}.html`),
-            answers[0].html,
-          )
-        const tally: Tally = tallies.get(key) ?? {
-          cpuMs: 0,
-          requests: 0,
-          latencies: [],
-          statuses: new Map(),
-          wireBytes: answers[0]?.wireBytes ?? 0,
-          htmlBytes: answers[0]?.htmlBytes ?? 0,
-          encoding: answers[0]?.encoding ?? '?',
-        }
-        tally.cpuMs += cpuMs
-        tally.requests += answers.length
-        for (const answer of answers) {
-          tally.latencies.push(answer.ms)
-          tally.statuses.set(answer.status, (tally.statuses.get(answer.status) ?? 0) + 1)
-        }
-        tallies.set(key, tally)
-      }
+    const pageTargets = targets.filter((target) => PAGE_DATA[target] === undefined)
+    const dataTargets = targets.filter((target) => PAGE_DATA[target] !== undefined)
+    // Pages (with the 404 floor) interleave among themselves; a page's data (megabytes of JSON for
+    // the long history) runs in rounds of its own afterwards, so its garbage collection does not
+    // land on the pages measured after it.
+    for (const group of [pageTargets, dataTargets]) {
+      const pairs = learners.flatMap((learner) => group.map((target) => ({ learner, target })))
+      await measureRounds(server.baseUrl, pid, pairs, (learner, target) => keyOf(learner, target), tallies)
     }
 
     console.log(
