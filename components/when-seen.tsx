@@ -11,7 +11,16 @@ import { useWakeWhenSeenOrUsed } from './use-wake-when-seen'
 
 const subscribe = () => () => {}
 
-export function WhenSeen({ children, version }: { children: ReactNode; version?: unknown }) {
+export function WhenSeen({
+  children,
+  version,
+  className,
+}: {
+  children: ReactNode
+  version?: unknown
+  /** The island's own box (the same asleep and live). */
+  className?: string
+}) {
   const island = useRef<HTMLDivElement>(null)
   // False on the server and while hydrating the server's HTML; true in a render the client began.
   const clientRender = useSyncExternalStore(
@@ -28,7 +37,7 @@ export function WhenSeen({ children, version }: { children: ReactNode; version?:
 
   if (live || typeof window === 'undefined')
     return (
-      <div ref={island} key="live">
+      <div ref={island} key="live" className={className}>
         {children}
       </div>
     )
@@ -39,6 +48,7 @@ export function WhenSeen({ children, version }: { children: ReactNode; version?:
     <div
       ref={island}
       key="asleep"
+      className={className}
       suppressHydrationWarning
       // biome-ignore lint/security/noDangerouslySetInnerHtml: keeps the server's own markup
       dangerouslySetInnerHTML={{ __html: '' }}

@@ -8,9 +8,13 @@ import { LivePlayer, type TimelinePlayerProps } from './live-player'
 
 export type { TimelinePlayerProps } from './live-player'
 
+// Off screen, the browser skips the player's style, layout and paint (a card's timelines are
+// below its answer); 40rem stands in for its height until it has been drawn once.
+const skippedOffScreen = '[content-visibility:auto] [contain-intrinsic-size:auto_40rem]'
+
 export function TimelinePlayer(props: TimelinePlayerProps) {
   return (
-    <WhenSeen version={props.trace}>
+    <WhenSeen version={props.trace} className={skippedOffScreen}>
       <LivePlayer {...props} />
     </WhenSeen>
   )
