@@ -1,11 +1,11 @@
 'use client'
 // The study settings form. Server-validated; errors are shown next to their field.
-import { useActionState } from 'react'
+import { useActionState, useMemo } from 'react'
 import { type SettingsFormState, saveSettingsAction } from '@/app/settings/actions'
 import type { StudySettings } from '@/lib/srs/settings'
 import { ExportForAnki } from '../anki/export-for-anki'
 import { Button } from '../ui/button'
-import { FieldError, NumberField, SelectField, TextField } from '../ui/fields'
+import { FieldError, LongSelectField, NumberField, SelectField, TextField } from '../ui/fields'
 
 const HOURS = Array.from({ length: 24 }, (_, hour) => ({
   value: String(hour),
@@ -69,7 +69,10 @@ export function SettingsForm({
     status: 'idle',
   })
   const errors = state.status === 'invalid' ? state.fieldErrors : {}
-  const zones = timezones.includes(initial.timezone) ? timezones : [initial.timezone, ...timezones]
+  const zones = useMemo(
+    () => (timezones.includes(initial.timezone) ? timezones : [initial.timezone, ...timezones]),
+    [timezones, initial.timezone],
+  )
 
   return (
     <form action={formAction} className="max-w-xl space-y-5" noValidate>
@@ -138,10 +141,10 @@ export function SettingsForm({
           defaultValue={String(initial.rolloverHour)}
           error={errors.rolloverHour}
         />
-        <SelectField
+        <LongSelectField
           name="timezone"
           label="Time zone"
-          options={zones.map((zone) => ({ value: zone, label: zone }))}
+          values={zones}
           defaultValue={initial.timezone}
           error={errors.timezone}
         />

@@ -4,7 +4,7 @@
 // - a form field (`name` + `defaultValue`): the browser owns and submits it, so it works before
 //   hydration; full width, with its hint and its server-side error under it (ids `<name>-hint`,
 //   `<name>-error`, wired to aria-describedby).
-import type { ReactNode } from 'react'
+import { type ReactNode, useMemo } from 'react'
 import { useHydrated } from '@/components/use-hydrated'
 import { fieldInputClass, inputClass } from './input-class'
 
@@ -202,6 +202,40 @@ export function SelectField<T extends string>(props: SelectFieldProps<T>) {
         {options}
       </select>
     </label>
+  )
+}
+
+const escapeHtml = (text: string) =>
+  text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;')
+
+/** `<option>`s as markup, the default one marked selected (so the HTML alone shows and posts it). */
+export function optionsMarkup(values: readonly string[], selected: string): string {
+  return values
+    .map((value) => {
+      const text = escapeHtml(value)
+      return `<option value="${text}"${value === selected ? ' selected=""' : ''}>${text}</option>`
+    })
+    .join('')
+}
+
+/**
+ * A form select with a long list of options whose labels are their values (the ~420 time zones).
+ * The options go in as markup, so React hydrates one <select> rather than one element per option:
+ * on a phone, hydrating the zone list was most of /settings' script time. The browser owns the
+ * value, as for every form field: it works before hydration, and the default is the option marked
+ * selected (a new default redraws the list).
+ */
+export function LongSelectField({
+  label,
+  values,
+  ...field
+}: { label: string; values: readonly string[] } & InForm<string>) {
+  const markup = useMemo(() => optionsMarkup(values, field.defaultValue), [values, field.defaultValue])
+  return (
+    <FormField field={field} label={label}>
+      {/* biome-ignore lint/security/noDangerouslySetInnerHtml: built by optionsMarkup, every text escaped */}
+      <select {...formControl(field)} dangerouslySetInnerHTML={{ __html: markup }} />
+    </FormField>
   )
 }
 
