@@ -50,7 +50,7 @@ export default async function DashboardPage() {
   ]
   return (
     <section aria-labelledby="dashboard-title" className="space-y-6">
-      {!knowsTimezone && <TimezoneSync />}
+      {!knowsTimezone && <TimezoneSync drawnIn={summary.settings.timezone} />}
       <h1 id="dashboard-title" className="text-2xl font-bold">
         Today
       </h1>

@@ -41,17 +41,30 @@ const timezoneActionConfig = {
 
 /**
  * First visit of / or /settings in a browser: store the browser's zone (a settings write, so it
- * stores the learner) and redraw the page in it. Pages fetched
+ * stores the learner) and redraw the page in it — only when it is not `drawnIn`, the zone the page
+ * was drawn in (a redraw of the same page costs a phone a whole render). Pages fetched
  * without running the page's script (curl, crawlers) never get here and leave no row.
  * Counted against the grade limit, like the grades that follow.
  */
 export const rememberTimezoneAction = serverAction(
-  timezoneActionConfig,
-  async ({ input, learnerId, nowMs, db }): Promise<ActionResult> => {
-    if (await rememberBrowserTimezone(db, learnerId, input, nowMs)) refresh()
+  { ...timezoneActionConfig, input: (input: unknown, _drawnIn?: unknown) => input },
+  async ({ input, learnerId, nowMs, db }, _timezone: unknown, drawnIn?: unknown): Promise<ActionResult> => {
+    if ((await rememberBrowserTimezone(db, learnerId, input, nowMs)) && !sameZone(input, drawnIn)) refresh()
     return { ok: true }
   },
 )
+
+/** One zone under two names (Etc/UTC and UTC) draws the same times. */
+function sameZone(zone: string, other: unknown): boolean {
+  if (typeof other !== 'string') return false
+  const canonical = (name: string) =>
+    new Intl.DateTimeFormat('en', { timeZone: name }).resolvedOptions().timeZone
+  try {
+    return canonical(zone) === canonical(other)
+  } catch {
+    return false
+  }
+}
 
 /**
  * First /review visit: the same, without redrawing the page — the review queue then fetches the

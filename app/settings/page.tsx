@@ -40,7 +40,9 @@ export default async function SettingsPage() {
     ownCardQueries(db).countOwnCardsByLearnerId(learnerId),
     devicesOf(db, learnerId),
   ])
-  // First visit: the browser's zone arrives a moment later; remount the form when it does.
+  // First visit: the browser's zone arrives a moment later, and redraws the page only when it is not
+  // the zone the form was drawn in. The form is not remounted then: its zone list is markup that
+  // follows its default (LongSelectField), and every other field's default is the same.
   const knowsTimezone = stored !== undefined
   return (
     <div className="space-y-10">
@@ -52,13 +54,8 @@ export default async function SettingsPage() {
           How often cards come back, how much you study each day, and when your study day begins. Changes
           apply from the next card you review.
         </p>
-        {!knowsTimezone && <TimezoneSync />}
-        <SettingsForm
-          key={knowsTimezone ? 'stored' : 'defaults'}
-          initial={settings}
-          timezones={Intl.supportedValuesOf('timeZone')}
-          decks={decks}
-        />
+        {!knowsTimezone && <TimezoneSync drawnIn={settings.timezone} />}
+        <SettingsForm initial={settings} timezones={Intl.supportedValuesOf('timeZone')} decks={decks} />
       </section>
       <OptimizeParameters
         trainingItems={trainingItems}

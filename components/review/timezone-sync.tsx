@@ -1,14 +1,15 @@
 'use client'
-// First visit of / or /settings: tell the server the browser's time zone (then the page is
-// redrawn in it), so the study day starts at the learner's local rollover hour. The server
-// stores it once; Settings can change it. /review stores it itself, without a redraw (use-day-queue.ts).
+// First visit of / or /settings: tell the server the browser's time zone, so the study day starts
+// at the learner's local rollover hour. The server stores it once; Settings can change it. The page
+// was drawn in `drawnIn` (the default zone): it is redrawn only when the browser's zone is another
+// one. /review stores it itself, without a redraw (use-day-queue.ts).
 import { useEffect } from 'react'
 import { rememberTimezoneAction } from '@/app/review/actions'
 
-export function TimezoneSync() {
+export function TimezoneSync({ drawnIn }: { drawnIn: string }) {
   useEffect(() => {
     const timezone = Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC'
-    void rememberTimezoneAction(timezone)
-  }, [])
+    void rememberTimezoneAction(timezone, drawnIn)
+  }, [drawnIn])
   return null
 }
