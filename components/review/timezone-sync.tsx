@@ -5,11 +5,11 @@
 // one. /review stores it itself, without a redraw (use-day-queue.ts).
 import { useEffect } from 'react'
 import { rememberTimezoneAction } from '@/app/review/actions'
+import { browserTimezone } from './browser-zone'
 
 export function TimezoneSync({ drawnIn }: { drawnIn: string }) {
   useEffect(() => {
-    const timezone = Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC'
-    void rememberTimezoneAction(timezone, drawnIn)
+    void browserTimezone().then((timezone) => rememberTimezoneAction(timezone, drawnIn))
   }, [drawnIn])
   return null
 }
