@@ -1,10 +1,14 @@
 'use client'
 // The one client island of /check: the "Open a report" file input. The file is read in the
 // browser (File.text(), after the size check) and never leaves it: no request, no storage.
-import { type ChangeEvent, useId, useRef, useState } from 'react'
-import { type Opened, openReport } from '@/lib/check-server/open-report'
+import { type ChangeEvent, lazy, Suspense, useId, useRef, useState } from 'react'
+import type { Opened } from '@/lib/check-server/open-report'
 import { ReadyInput } from '../ready-controls'
-import { ReportView } from './report-view'
+
+// Reading and drawing a report is code the page needs only once a file is chosen: it loads then
+// (with the file's read), so the page hydrates the file input alone.
+const loadReportView = () => import('./report-view')
+const ReportView = lazy(() => loadReportView().then((module) => ({ default: module.ReportView })))
 
 type Shown = { kind: 'none' } | { kind: 'reading' } | (Opened & { kind: 'opened'; fileName: string })
 
@@ -19,7 +23,16 @@ export function OpenReportFile() {
     const mine = ++choice.current
     if (!file) return setShown({ kind: 'none' })
     setShown({ kind: 'reading' })
-    const opened = await openReport(file)
+    const opened: Opened = await Promise.all([
+      import('@/lib/check-server/open-report'),
+      loadReportView(),
+    ]).then(
+      ([{ openReport }]) => openReport(file),
+      () => ({
+        ok: false,
+        sentence: 'The report viewer did not load (no connection?); choose the file again.',
+      }),
+    )
     if (mine === choice.current) setShown({ ...opened, kind: 'opened', fileName: file.name })
   }
 
@@ -48,7 +61,11 @@ export function OpenReportFile() {
           <span className="text-red-800 dark:text-red-300">{shown.sentence}</span>
         )}
       </p>
-      {shown.kind === 'opened' && shown.ok && <ReportView report={shown.report} fileName={shown.fileName} />}
+      {shown.kind === 'opened' && shown.ok && (
+        <Suspense fallback={null}>
+          <ReportView report={shown.report} fileName={shown.fileName} />
+        </Suspense>
+      )}
     </div>
   )
 }
