@@ -2,7 +2,7 @@
 // The review loop's server actions: thin — validate, call lib/review, refresh the page. Grades
 // are not among them: they go through the device's queue to POST /api/review/grade (one path).
 import { refresh } from 'next/cache'
-import { rememberBrowserTimezone, undoRequestSchema, undoReview } from '@/lib/review'
+import { rememberBrowserTimezone, settingsForLearner, undoRequestSchema, undoReview } from '@/lib/review'
 import { serverAction } from '@/lib/server-action'
 import { timezoneSchema } from '@/lib/srs/settings'
 
@@ -49,7 +49,11 @@ const timezoneActionConfig = {
 export const rememberTimezoneAction = serverAction(
   { ...timezoneActionConfig, input: (input: unknown, _drawnIn?: unknown) => input },
   async ({ input, learnerId, nowMs, db }, _timezone: unknown, drawnIn?: unknown): Promise<ActionResult> => {
-    if ((await rememberBrowserTimezone(db, learnerId, input, nowMs)) && !sameZone(input, drawnIn)) refresh()
+    // Another page (/review) may have stored the zone since this one was drawn: redraw in that one.
+    const stored = (await rememberBrowserTimezone(db, learnerId, input, nowMs))
+      ? input
+      : (await settingsForLearner(db, learnerId)).timezone
+    if (!sameZone(stored, drawnIn)) refresh()
     return { ok: true }
   },
 )
