@@ -12,28 +12,15 @@ import { formatInstant } from '@/lib/srs/format-time'
 import { RATING_NAMES, RATINGS } from '@/lib/srs/rubric'
 import { intervalLabel } from '@/lib/srs/scheduler'
 
-/** What the caller already read (the page: its deck and zone); read here when missing. */
-export interface DayItemsOptions {
-  deck?: readonly ReviewCard[]
-  timezone?: string
-  /** Stop after this many cards (the page draws its first only). */
-  limit?: number
-}
-
-/** The day's cards in queue order, each drawn in full. */
-export async function dayItems(
-  db: Db,
-  learnerId: string,
-  nowMs: number,
-  options: DayItemsOptions = {},
-): Promise<DayItem[]> {
+/** The day's cards in queue order, each drawn in full (the first is the one nextReview offers). */
+export async function dayItems(db: Db, learnerId: string, nowMs: number): Promise<DayItem[]> {
   const decks = await studyDecks()
-  const [timezone, deck] = await Promise.all([
-    options.timezone ?? settingsForLearner(db, learnerId).then((settings) => settings.timezone),
-    options.deck ?? decks.reviewDeckFor(db, learnerId),
+  const [settings, deck] = await Promise.all([
+    settingsForLearner(db, learnerId),
+    decks.reviewDeckFor(db, learnerId),
   ])
-  const day = (await reviewDay(db, learnerId, deck, nowMs)).slice(0, options.limit)
-  return Promise.all(day.map((entry) => dayItemOf(db, learnerId, entry, timezone)))
+  const day = await reviewDay(db, learnerId, deck, nowMs)
+  return Promise.all(day.map((entry) => dayItemOf(db, learnerId, entry, settings.timezone)))
 }
 
 export async function dayItemOf(

@@ -12,7 +12,7 @@ import { nextReview, settingsForLearner, studyDecks, undoableReview } from '@/li
 import { seeItFailHrefs } from '@/lib/sandbox/see-it-fail'
 import { formatInstant } from '@/lib/srs/format-time'
 import { type GradeRating, RATING_NAMES } from '@/lib/srs/rubric'
-import { dayItems } from './day-data'
+import { dayItemOf } from './day-data'
 
 export const metadata: Metadata = { title: 'Review' }
 export const dynamic = 'force-dynamic'
@@ -98,11 +98,12 @@ async function ReviewBody({
     )
   }
 
-  const [first] = await dayItems(db, learnerId, nowMs, { deck, timezone: settings.timezone, limit: 1 })
+  // The day's first card is the one nextReview offers (GET /api/review/day draws the rest).
+  const first = await dayItemOf(db, learnerId, next, settings.timezone)
   return (
     <SeeItFailLinks hrefs={seeItFailHrefs()}>
       <ReviewQueue
-        first={first ?? null}
+        first={first}
         serverUndo={undo}
         serverLatestLogId={latest?.id ?? null}
         knowsTimezone={knowsTimezone}

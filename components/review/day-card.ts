@@ -4,6 +4,7 @@
 import type { DrillQuestionView } from '@/lib/drills/view'
 import type { RatingChoice } from './rating-buttons'
 import type { SessionPoint } from './review-session'
+import { fromSharedRefs, withSharedRefs } from './shared-refs'
 
 export interface RecallCardData {
   kind: 'recall'
@@ -48,9 +49,23 @@ export interface DayItem {
   card: DayCardData
 }
 
-/** GET /api/review/day's body: the day's cards in queue order (none: done for today). */
+/**
+ * GET /api/review/day's body: the day's cards in queue order (none: done for today), each object met
+ * more than once (a drill's timeline events) sent once in `refs` and left as `{ "$ref": i }` in
+ * `items` (shared-refs.ts; read it back with `dayItemsOf`).
+ */
 export interface DayQueueBody {
   items: DayItem[]
+  refs: unknown[]
+}
+
+export function dayQueueBody(items: readonly DayItem[]): DayQueueBody {
+  const { refs, root } = withSharedRefs(items)
+  return { items: root as DayItem[], refs }
+}
+
+export function dayItemsOf(body: DayQueueBody): DayItem[] {
+  return fromSharedRefs<DayItem[]>({ refs: body.refs, root: body.items })
 }
 
 /**

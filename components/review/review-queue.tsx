@@ -28,8 +28,8 @@ import { useDayQueue } from './use-day-queue'
 import { useUndoShortcut } from './use-undo-shortcut'
 
 export interface ReviewQueueProps {
-  /** The day's first card, drawn in the page (null: the day emptied between two reads). */
-  first: DayItem | null
+  /** The day's first card, drawn in the page. */
+  first: DayItem
   /** The server's Undo for its latest review (only shown while no grade of this page is on the device). */
   serverUndo: ReactNode
   serverLatestLogId: number | null
@@ -39,9 +39,9 @@ export interface ReviewQueueProps {
 
 export function ReviewQueue({ first, serverUndo, serverLatestLogId, knowsTimezone }: ReviewQueueProps) {
   const grades = useQueuedGrades()
-  const { queue, zoneStored } = useDayQueue(`${first?.id ?? ''} ${serverLatestLogId ?? ''}`, knowsTimezone)
+  const { queue, zoneStored } = useDayQueue(`${first.id} ${serverLatestLogId ?? ''}`, knowsTimezone)
   const fetched = queue.kind === 'fetched' ? queue.items : null
-  const items = first ? queueItems(first, fetched) : (fetched ?? [])
+  const items = queueItems(first, fetched)
   const pages = items.flatMap((item) => (item.keepOffline ? [item.keepOffline] : [])).join(' ')
   // Kept once the whole day is here, drawn in the stored zone.
   const keeps = zoneStored && fetched !== null

@@ -5,7 +5,7 @@
 // A first visit stores the browser's zone before (no redraw: the day arrives drawn in it).
 import { useEffect, useRef, useState } from 'react'
 import { storeTimezoneAction } from '@/app/review/actions'
-import type { DayItem, DayQueueBody } from './day-card'
+import { type DayItem, type DayQueueBody, dayItemsOf } from './day-card'
 
 export type DayQueue =
   /** Not here yet. */
@@ -44,8 +44,7 @@ async function fetchDay(): Promise<DayQueue> {
   try {
     const response = await fetch('/api/review/day', { credentials: 'same-origin' })
     if (!response.ok) return { kind: 'failed' }
-    const body = (await response.json()) as DayQueueBody
-    return { kind: 'fetched', items: body.items }
+    return { kind: 'fetched', items: dayItemsOf((await response.json()) as DayQueueBody) }
   } catch {
     return { kind: 'failed' }
   }

@@ -1,8 +1,11 @@
 // The study day as data (app/review/day-data.ts): what /review's first card and GET /api/review/day
 // carry — serializable, sanitized, in queue order, drawn in the learner's zone.
 import { describe, expect, test } from 'vitest'
-import { dayItems } from '@/app/review/day-data'
+import { dayItemOf, dayItems } from '@/app/review/day-data'
+import { dayItemsOf, dayQueueBody } from '@/components/review/day-card'
 import { sqliteDb } from '@/db/sql/sqlite-db'
+import { nextReview, studyDecks } from '@/lib/review'
+import { DEFAULT_STUDY_SETTINGS } from '@/lib/srs/settings'
 import { addLearner, freshDatabase } from './fixtures'
 
 const t0 = Date.parse('2026-03-10T10:00:00Z')
@@ -30,10 +33,21 @@ describe('the day as data', () => {
     expect(new Set(items.map((i) => i.id)).size).toBe(items.length)
   })
 
-  test('limit: the page’s first card is the day’s first, drawn the same', async () => {
+  test('the day as GET /api/review/day sends it: a drill’s shared timeline events sent once, read back the same', async () => {
+    const items = await dayItems(sqliteDb(freshDatabase()), newcomer, t0)
+    expect(items.some((item) => item.card.kind === 'drill')).toBe(true)
+    const body = JSON.stringify(dayQueueBody(items))
+    expect(body.length).toBeLessThan(JSON.stringify(items).length / 2)
+    expect(dayItemsOf(JSON.parse(body))).toEqual(items)
+  })
+
+  test('the page’s first card (the one nextReview offers) is the day’s first, drawn the same', async () => {
     const db = sqliteDb(freshDatabase())
-    const [all, one] = [await dayItems(db, newcomer, t0), await dayItems(db, newcomer, t0, { limit: 1 })]
-    expect(one).toEqual(all.slice(0, 1))
+    const deck = await (await studyDecks()).reviewDeckFor(db, newcomer)
+    const next = await nextReview(db, newcomer, deck, t0)
+    if (next.kind !== 'card') throw new Error('a new learner has a card to review')
+    const [first] = await dayItems(db, newcomer, t0)
+    expect(await dayItemOf(db, newcomer, next, DEFAULT_STUDY_SETTINGS.timezone)).toEqual(first)
   })
 
   test('due labels are drawn in the stored zone', async () => {

@@ -1,12 +1,13 @@
 // GET /api/review/day — the rest of /review: every card of this learner's study day as data
 // (components/review/day-card.ts: { items: [{ id, cardId, lastReviewId, title, keepOffline, card }] },
 // card being a recall card with its sanitized answer HTML, points and rating labels, or a drill round),
-// in queue order; none when the day is done. The review page fetches it after its first card has
+// in queue order; none when the day is done. Objects met more than once (a drill's timeline events)
+// are sent once, in `refs` (components/review/shared-refs.ts). The review page fetches it after its first card has
 // painted, and the service worker keeps the last good copy with /review for grading offline.
 // Reads only: a learner without a stored row gets the day in the default zone and stays unstored.
 
 import { dayItems } from '@/app/review/day-data'
-import type { DayQueueBody } from '@/components/review/day-card'
+import { dayQueueBody } from '@/components/review/day-card'
 import { studyDb } from '@/db/client'
 import { requestNowMs } from '@/lib/clock'
 import { route } from '@/lib/http/route'
@@ -17,6 +18,7 @@ export const dynamic = 'force-dynamic'
 export const GET = route({}, async () => {
   const learnerId = await currentLearnerId()
   const nowMs = await requestNowMs()
-  const body: DayQueueBody = { items: await dayItems(studyDb(), learnerId, nowMs) }
-  return Response.json(body, { headers: { 'cache-control': 'no-store' } })
+  return Response.json(dayQueueBody(await dayItems(studyDb(), learnerId, nowMs)), {
+    headers: { 'cache-control': 'no-store' },
+  })
 })
