@@ -20,8 +20,13 @@ describe('the queue shown: the page’s first card, then the fetched day', () =>
     const first = item('a', 'first', 'drawn in UTC')
     const fetched = [item('a', 'first', 'drawn in Berlin'), item('b', 'first')]
     const queue = queueItems(first, fetched)
-    expect(queue).toBe(fetched)
+    expect(queue).toEqual(fetched)
     expect(queue[0]?.card.queueNote).toBe('drawn in Berlin')
+  })
+
+  test('a page redrawn after grades: the fetched cards before its first are gone (graded since that copy)', () => {
+    const fetched = [item('a', 'first'), item('b', 'first'), item('c', 'first')]
+    expect(queueItems(item('b', 'first'), fetched).map((i) => i.id)).toEqual(['b:first', 'c:first'])
   })
 
   test('a page redrawn with a card the fetched copy lacks (a new round after Again) puts it first', () => {
