@@ -55,6 +55,14 @@ export async function setNow(context: BrowserContext, isoInstant: string): Promi
   await context.addCookies([{ name: 'drill-now', value: isoInstant, url: baseURL }])
 }
 
+/** The learner's stored zone, as the export says it (null until the first visit stored one). */
+export async function storedTimezone(page: Page): Promise<string | null> {
+  const response = await page.request.get('/api/export')
+  expect(response.status()).toBe(200)
+  const { settings } = (await response.json()) as { settings: { timezone: string } | null }
+  return settings?.timezone ?? null
+}
+
 /** /review: the card under review, revealing it, ticking points, grading. */
 export class ReviewPage {
   readonly card: Locator

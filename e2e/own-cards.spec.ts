@@ -5,6 +5,7 @@
 // renders inert. The server runs with DRILL_TEST_CLOCK=1 (`drill-now` cookie).
 import AxeBuilder from '@axe-core/playwright'
 import { type BrowserContext, expect, type Page, test } from '@playwright/test'
+import { storedTimezone } from './fixtures'
 
 test.use({ timezoneId: 'Europe/Berlin', locale: 'en-GB' })
 
@@ -25,14 +26,6 @@ async function typeInto(page: Page, label: string, text: string) {
   await page.keyboard.press('ControlOrMeta+a')
   await page.keyboard.press('Delete')
   await page.keyboard.type(text)
-}
-
-/** The learner's stored zone, as the export says it (null until the first visit stored one). */
-async function storedTimezone(page: Page): Promise<string | null> {
-  const response = await page.request.get('/api/export')
-  expect(response.status()).toBe(200)
-  const { settings } = (await response.json()) as { settings: { timezone: string } | null }
-  return settings?.timezone ?? null
 }
 
 /** Switches the built-in decks off on /settings, so a new own card is the first one offered. */

@@ -6,7 +6,7 @@
 // bad dates, and axe on /plan.
 import AxeBuilder from '@axe-core/playwright'
 import type { APIRequestContext, Page } from '@playwright/test'
-import { type BrowserContext, expect, setNow, test } from './fixtures'
+import { type BrowserContext, expect, setNow, storedTimezone, test } from './fixtures'
 import { studyHistoryFile } from './study-history'
 
 test.use({ timezoneId: 'Europe/Berlin', locale: 'en-GB' })
@@ -68,6 +68,9 @@ async function startLearner(page: Page, context: BrowserContext, now: string) {
   await setNow(context, now)
   await page.goto('/review')
   await expect(page.getByTestId('review-card').or(page.getByTestId('review-done'))).toBeVisible()
+  // /review paints its first card before the browser's zone is stored: a /settings opened (or a
+  // grade sent) before that would be drawn in (and save) the default zone, an hour off Berlin's days.
+  await expect.poll(() => storedTimezone(page)).not.toBeNull()
 }
 
 /** Types the interview date with the keyboard and submits the settings form with Enter. */
