@@ -102,7 +102,10 @@ async function payments(req, res, raw) {
   }
   if (FLAW === 'select-then-insert') {
     const existing = find(scope)
-    await sleep(30) // the round trip between the SELECT and the INSERT
+    // The round trip between the SELECT and the INSERT, wide enough that all ten duplicates (sent
+    // within 20 ms of each other) land inside it even on a loaded machine: at 30 ms a fresh CI machine,
+    // starting fourteen servers at once, spread their arrival past it and the flaw went unseen.
+    await sleep(200)
     if (!existing) {
       const row = fresh()
       rows.push(row)

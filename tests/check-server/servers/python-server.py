@@ -194,8 +194,8 @@ def payments(db, headers, raw):
         return complete(db, row, body, result, claim=True)
     if FLAW == "select-then-insert":
         existing = find(db, scope)
-        # The round trip between the SELECT and the INSERT (longer than the Node twin's 30 ms: a
-        # thread per request is slower to start under load, and the ten duplicates must all fit in it).
+        # The round trip between the SELECT and the INSERT, as in the Node twin: wide enough that all
+        # ten duplicates fit in it on a loaded machine (a thread per request is slow to start).
         time.sleep(0.2)
         if not existing:
             row = fresh(scope, hash_)
