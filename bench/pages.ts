@@ -18,7 +18,10 @@
 // pages' (its garbage would otherwise land on the pages after it).
 // The page list is bench/pages-list.ts. Env: BENCH_ROUNDS (default 6), BENCH_BATCH (requests per
 // batch, default 40), BENCH_SKIP_BUILD=1 to reuse NEXT_DIST_DIR's build,
-// BENCH_DUMP_DIR=<folder> to save each (learner, page)'s HTML there for a closer look.
+// BENCH_DUMP_DIR=<folder> to save each (learner, page)'s HTML there for a closer look, PORT for
+// the server (a free port otherwise), BENCH_ONLY=<pages> (comma-separated, as pages-list.ts spells
+// them: `BENCH_ONLY=/stats,/mock/<id>`) to measure only those pages (the 404 floor always; a page's
+// data, PAGE_DATA, with its page).
 import { randomUUID } from 'node:crypto'
 import fs from 'node:fs'
 import http from 'node:http'
@@ -39,6 +42,15 @@ const TARGET_GZIP_BYTES = 30 * 1024
 const FIRST_VS_TENTH_TOLERANCE = 1.5
 const unlimited = '1000000/1000000'
 const dumpDir = process.env.BENCH_DUMP_DIR
+const only = process.env.BENCH_ONLY?.split(',')
+  .map((page) => page.trim())
+  .filter(Boolean)
+
+/** Whether BENCH_ONLY (if set) keeps this page, or this page's data with its page. */
+function measured(target: string): boolean {
+  if (!only || target === NOT_FOUND_PAGE) return true
+  return only.includes(target) || only.includes(PAGE_DATA[target] ?? '')
+}
 
 /** The server's CPU time so far (user + system, ms), from /proc (USER_HZ = 100). */
 function serverCpuMs(pid: number): number {
@@ -251,6 +263,8 @@ async function main(): Promise<number> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'drill-bench-pages-'))
   const startedAt = Date.now()
   const server = await startNextServer({
+    // PORT when set (a shared machine's own range); a free port otherwise.
+    ...(process.env.PORT ? { port: Number(process.env.PORT) } : {}),
     env: {
       NEXT_DIST_DIR: distDir,
       DRILL_DB: path.join(dataDir, 'bench.db'),
@@ -278,7 +292,12 @@ async function main(): Promise<number> {
       { name: '2k-reviews', cookie: `drill-learner=${randomUUID()}`, mockId: '' },
     ]
     const [fresh, heavy] = learners as [Learner, Learner]
-    const targets = [...BENCH_PAGES, MOCK_REPORT_PAGE, ...Object.keys(PAGE_DATA), NOT_FOUND_PAGE]
+    const targets = [...BENCH_PAGES, MOCK_REPORT_PAGE, ...Object.keys(PAGE_DATA), NOT_FOUND_PAGE].filter(
+      measured,
+    )
+    const unknown = only?.filter((page) => !targets.includes(page)) ?? []
+    if (unknown.length > 0)
+      throw new Error(`BENCH_ONLY names pages the bench does not have: ${unknown.join(', ')}`)
     // The new learner has finished one mock interview (its report is a page of the list).
     fresh.mockId = await storeBenchMocks(server.baseUrl, fresh.cookie, 1)
     // The very first page requests of this process: nothing has warmed them but the server's own start.

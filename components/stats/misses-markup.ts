@@ -5,9 +5,9 @@ import type { CardMisses } from '@/lib/stats/misses'
 import { element, type Markup, text } from '../ui/markup'
 import { formatPercent, plural } from './format'
 
-const headClass =
-  'w-px whitespace-nowrap border-b border-zinc-300 px-2 py-1 font-semibold sm:px-3 dark:border-zinc-700'
-const cellClass = 'px-2 py-1 tabular-nums sm:px-3'
+// The classes are few and short (app/globals.css styles the cells from the table's
+// `misses-table`): a long history shows a dozen cards of rows, and each row's utility
+// classes repeated were most of the page's HTML.
 
 function pointRow(point: CardMisses['points'][number]): Markup {
   const share = point.asked > 0 ? point.missed / point.asked : 0
@@ -16,34 +16,25 @@ function pointRow(point: CardMisses['points'][number]): Markup {
     { 'data-point-id': point.pointId },
     element(
       'th',
-      { scope: 'row', class: 'py-1 pr-2 font-normal sm:pr-3' },
+      { scope: 'row' },
       text(point.text),
-      point.critical
-        ? element(
-            'span',
-            {
-              class:
-                'ml-2 rounded bg-amber-100 px-1.5 py-0.5 text-xs font-semibold text-amber-900 dark:bg-amber-900 dark:text-amber-100',
-            },
-            text('critical'),
-          )
-        : text(''),
+      point.critical ? element('span', { class: 'misses-critical' }, text('critical')) : text(''),
     ),
-    element('td', { class: cellClass }, text(point.missed)),
-    element('td', { class: cellClass }, text(point.asked)),
+    element('td', {}, text(point.missed)),
+    element('td', {}, text(point.asked)),
     element(
       'td',
-      { class: 'px-2 py-1 sm:px-3' },
+      {},
       element(
         'span',
-        { class: 'flex items-center gap-2' },
+        { class: 'misses-share' },
         element(
           'svg',
-          { width: 80, height: 8, 'aria-hidden': 'true', class: 'hidden shrink-0 sm:block' },
-          element('rect', { width: 80, height: 8, rx: 2, class: 'fill-zinc-200 dark:fill-zinc-800' }),
-          element('rect', { width: 80 * share, height: 8, rx: 2, class: 'fill-rose-600 dark:fill-rose-400' }),
+          { width: 80, height: 8, 'aria-hidden': 'true' },
+          element('rect', { width: 80, height: 8, rx: 2 }),
+          element('rect', { width: 80 * share, height: 8, rx: 2 }),
         ),
-        element('span', { class: 'tabular-nums' }, text(formatPercent(share))),
+        element('span', {}, text(formatPercent(share))),
       ),
     ),
   )
@@ -58,7 +49,7 @@ export function cardMissesMarkup(card: CardMisses): Markup {
     {
       'aria-labelledby': titleId,
       'data-testid': titleId,
-      class: 'rounded-lg border border-zinc-200 bg-white p-3 sm:p-4 dark:border-zinc-800 dark:bg-zinc-900',
+      class: 'misses-card',
     },
     element('h3', { id: titleId, class: 'font-semibold' }, text(card.title)),
     element('p', { class: 'text-sm text-zinc-600 dark:text-zinc-400' }, text(plural(card.reviews, 'review'))),
@@ -67,8 +58,7 @@ export function cardMissesMarkup(card: CardMisses): Markup {
           'p',
           {
             'data-testid': 'critical-point',
-            class:
-              'mt-2 rounded-md border-l-4 border-amber-600 bg-amber-50 px-3 py-2 text-sm text-zinc-900 dark:border-amber-400 dark:bg-amber-950 dark:text-zinc-100',
+            class: 'misses-callout',
           },
           element('strong', {}, text('Critical point')),
           text(
@@ -90,7 +80,7 @@ export function cardMissesMarkup(card: CardMisses): Markup {
       : text(''),
     element(
       'table',
-      { class: 'mt-3 w-full border-collapse text-left text-sm' },
+      { class: 'misses-table' },
       element('caption', { class: 'sr-only' }, text(`How often each point of “${card.title}” was missed`)),
       element(
         'thead',
@@ -98,16 +88,12 @@ export function cardMissesMarkup(card: CardMisses): Markup {
         element(
           'tr',
           {},
+          element('th', { scope: 'col' }, text('Point')),
+          element('th', { scope: 'col' }, text('Missed')),
+          element('th', { scope: 'col' }, text('Asked')),
           element(
             'th',
-            { scope: 'col', class: 'border-b border-zinc-300 py-1 pr-3 font-semibold dark:border-zinc-700' },
-            text('Point'),
-          ),
-          element('th', { scope: 'col', class: headClass }, text('Missed')),
-          element('th', { scope: 'col', class: headClass }, text('Asked')),
-          element(
-            'th',
-            { scope: 'col', class: headClass },
+            { scope: 'col' },
             text('Share'),
             element('span', { class: 'max-sm:sr-only' }, text(' missed')),
           ),

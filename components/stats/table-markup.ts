@@ -14,7 +14,8 @@ export function columnHeadsMarkup(head: readonly string[]): Markup {
   )
 }
 
-/** A chart's data table: the first cell of each row heads it. */
+/** A chart's data table: the first cell of each row heads it. Its cells carry no classes
+ * (app/globals.css styles them from `data-table`: the heatmap's has a row per active day). */
 export function dataTableMarkup(
   caption: string,
   head: readonly string[],
@@ -25,15 +26,13 @@ export function dataTableMarkup(
       'tr',
       {},
       ...row.map((cell, index) =>
-        index === 0
-          ? element('th', { scope: 'row', class: 'px-3 py-1 font-normal' }, text(cell))
-          : element('td', { class: 'px-3 py-1 tabular-nums' }, text(cell)),
+        index === 0 ? element('th', { scope: 'row' }, text(cell)) : element('td', {}, text(cell)),
       ),
     ),
   )
   return element(
     'table',
-    { class: 'mt-2 max-w-full border-collapse text-left' },
+    { class: 'data-table' },
     element('caption', { class: 'sr-only' }, text(caption)),
     columnHeadsMarkup(head),
     element('tbody', {}, ...body),
@@ -65,28 +64,30 @@ export const CARD_TABLE_HEAD = [
 ]
 
 export function cardTableMarkup(rows: readonly CardRow[]): string {
+  // Rows and cells carry no classes: app/globals.css styles them from the table's
+  // `card-table` (up to 200 rows; their utility classes repeated were a third of the table).
   const body = rows.map((row) =>
     element(
       'tr',
-      { 'data-card-id': row.cardId, class: 'border-b border-zinc-100 dark:border-zinc-800' },
+      { 'data-card-id': row.cardId },
       element(
         'th',
-        { scope: 'row', class: 'min-w-44 px-3 py-1 font-normal' },
+        { scope: 'row' },
         row.inDeck
           ? element('a', { href: `/cards/${row.cardId}`, class: 'underline' }, text(row.title))
           : text(`${row.title} (no longer in the deck)`),
       ),
-      element('td', { class: 'px-3 py-1' }, text(row.state)),
-      element('td', { class: 'px-3 py-1 tabular-nums' }, text(row.stability)),
-      element('td', { class: 'px-3 py-1 tabular-nums' }, text(row.retrievability)),
-      element('td', { class: 'px-3 py-1' }, text(row.due)),
-      element('td', { class: 'px-3 py-1 tabular-nums' }, text(String(row.reps))),
-      element('td', { class: 'px-3 py-1 tabular-nums' }, text(String(row.lapses))),
+      element('td', {}, text(row.state)),
+      element('td', {}, text(row.stability)),
+      element('td', {}, text(row.retrievability)),
+      element('td', {}, text(row.due)),
+      element('td', {}, text(String(row.reps))),
+      element('td', {}, text(String(row.lapses))),
     ),
   )
   return element(
     'table',
-    { class: 'w-full min-w-[640px] border-collapse text-left text-sm' },
+    { class: 'card-table' },
     element('caption', { class: 'sr-only' }, text('FSRS state of each card')),
     columnHeadsMarkup(CARD_TABLE_HEAD),
     element('tbody', {}, ...body),

@@ -12,8 +12,11 @@ export interface CardOverview {
   state: StateName
   /** Days; null for a new card. */
   stability: number | null
-  /** 0–1, probability of recall now; null for a new card. */
-  retrievability: number | null
+  /**
+   * 0–1, probability of recall now; null for a new card. Worked out when read: /stats shows
+   * 50 of a long history's 200 cards, and only the rows shown read it.
+   */
+  readonly retrievability: number | null
   dueMs: number | null
   lastReviewMs: number | null
   reps: number
@@ -59,13 +62,17 @@ export function cardOverview(
         lapses: 0,
       }
     const isNew = row.state === 0
+    let retrievability: number | null | undefined
     return {
       cardId: card.id,
       title: card.title,
       inDeck: deckIds.has(card.id),
       state: stateNames[row.state] ?? 'New',
       stability: isNew ? null : row.stability,
-      retrievability: retrievabilityAt(row, nowMs, settings),
+      get retrievability() {
+        retrievability ??= retrievabilityAt(row, nowMs, settings)
+        return retrievability
+      },
       dueMs: row.dueMs,
       lastReviewMs: row.lastReviewMs,
       reps: row.reps,
