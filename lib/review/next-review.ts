@@ -3,6 +3,7 @@
 import { studyQueries } from '@/db/queries/study'
 import type { Db } from '@/db/sql/db'
 import { newCardPacing } from '@/lib/plan/pacing'
+import { keptPerReviewLog } from '@/lib/review-log-kept'
 import { isoDateDayNumber } from '@/lib/srs/final-window'
 import {
   limitReachedOf,
@@ -178,6 +179,13 @@ export interface StudySummary extends QueueCounts {
   settings: StudySettings
 }
 
+/**
+ * The study days with a review in the 400 days before today, per learner: kept while the review
+ * log's version, the study-day settings and today hold (lib/review-log-kept), so the dashboard
+ * does not read and place 2,000 review times on every view.
+ */
+const keptStudyDays = keptPerReviewLog<ReadonlySet<number>>(64)
+
 export async function studySummary(
   db: Db,
   learnerId: string,
@@ -188,10 +196,16 @@ export async function studySummary(
   const day = await studyQueue(db, learnerId, deck, nowMs, settings)
   const nextDueMs = await nextDueMsOf(db, learnerId, day)
   const sinceMs = day.today.startMs - 400 * DAY_MS
-  const days = new Set(
-    (await studyQueries(db).getReviewTimesByLearnerIdSince({ learnerId, sinceMs })).map((ms) =>
-      studyDayNumberOf(ms, settings),
-    ),
+  const days = await keptStudyDays.get(
+    db,
+    learnerId,
+    async () =>
+      new Set(
+        (await studyQueries(db).getReviewTimesByLearnerIdSince({ learnerId, sinceMs })).map((ms) =>
+          studyDayNumberOf(ms, settings),
+        ),
+      ),
+    { also: `${settings.timezone} ${settings.rolloverHour} ${day.today.dayNumber}` },
   )
   return {
     ...day.queue.counts,
