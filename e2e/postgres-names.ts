@@ -27,6 +27,7 @@ export const DATABASE_SPECS = [
   'own-cards.spec.ts',
   'plan.spec.ts',
   'review.spec.ts',
+  'review-first-card.spec.ts',
   'stats.spec.ts',
 ]
 

@@ -4,7 +4,7 @@
 // what the learner did meanwhile (typed text, a reveal, a ticked box, the stopped timer) stays.
 import { randomUUID } from 'node:crypto'
 import type { DayQueueBody } from '@/components/review/day-card'
-import { expect, setNow, test } from './fixtures'
+import { type BrowserContext, expect, setNow, storedTimezone, test } from './fixtures'
 
 // No service worker: page.route must see the page's own requests (the zone's action, the day's fetch).
 test.use({ timezoneId: 'Europe/Berlin', locale: 'en-GB', serviceWorkers: 'block' })
@@ -82,4 +82,55 @@ test('a first visit: what is typed, revealed and ticked before the zone is store
   await expect(review.card).not.toHaveAttribute('data-card-id', 'idempotency-keys')
   await page.goto('/settings')
   await expect(page.getByLabel('Time zone')).toHaveValue('Europe/Berlin')
+})
+
+/** Holds every zone store (/review's and /settings' own: server actions posted as text; a form's save is posted as a form). */
+async function holdZoneStores(context: BrowserContext): Promise<(() => void)[]> {
+  const held: (() => void)[] = []
+  await context.route(/\/(review|settings)$/, (route) => {
+    const request = route.request()
+    if (request.method() !== 'POST' || request.headers()['content-type']?.startsWith('multipart/'))
+      return route.continue()
+    return new Promise<void>((resolve) => held.push(() => void route.continue().then(resolve, resolve)))
+  })
+  return held
+}
+
+test('a /settings saved at once after the first /review visit, before the zone was stored, saves the browser’s zone', async ({
+  context,
+  review,
+}) => {
+  await setNow(context, NOW)
+  const held = await holdZoneStores(context)
+  await review.open()
+  await expect(review.card).toHaveAttribute('data-card-id', 'idempotency-keys')
+  await expect.poll(() => held.length).toBe(1) // /review's store, in flight
+  const settings = await context.newPage()
+  await settings.goto('/settings')
+  await expect(settings.getByLabel('Time zone')).toHaveValue('UTC') // drawn in the default zone
+  await expect.poll(() => held.length).toBe(2) // and /settings' own store
+  // Saved at once: the form's data is taken now; its post waits for the page's own store (a page's
+  // server actions go one at a time), which lands first and would be overwritten by the default.
+  await settings.getByRole('button', { name: 'Save settings' }).click()
+  for (const release of held.splice(0)) release()
+  await expect(settings.getByRole('status').filter({ hasText: 'Settings saved.' })).toBeVisible()
+
+  // Berlin's study day, not UTC's (an hour later): the zone the learner sees and the one stored.
+  await settings.reload()
+  await expect(settings.getByLabel('Time zone')).toHaveValue('Europe/Berlin')
+  expect(await storedTimezone(settings)).toBe('Europe/Berlin')
+})
+
+test('a zone the learner picks on that first /settings is the one saved', async ({ page, context }) => {
+  await setNow(context, NOW)
+  const held = await holdZoneStores(context)
+  await page.goto('/settings')
+  await expect.poll(() => held.length).toBe(1)
+  await page.getByLabel('Time zone').selectOption('Asia/Tokyo')
+  await page.getByRole('button', { name: 'Save settings' }).click()
+  for (const release of held.splice(0)) release()
+  await expect(page.getByRole('status').filter({ hasText: 'Settings saved.' })).toBeVisible()
+  await page.reload()
+  await expect(page.getByLabel('Time zone')).toHaveValue('Asia/Tokyo')
+  expect(await storedTimezone(page)).toBe('Asia/Tokyo')
 })

@@ -55,7 +55,12 @@ export default async function SettingsPage() {
           apply from the next card you review.
         </p>
         {!knowsTimezone && <TimezoneSync drawnIn={settings.timezone} />}
-        <SettingsForm initial={settings} timezones={Intl.supportedValuesOf('timeZone')} decks={decks} />
+        <SettingsForm
+          initial={settings}
+          timezones={Intl.supportedValuesOf('timeZone')}
+          decks={decks}
+          zoneKnown={knowsTimezone}
+        />
       </section>
       <OptimizeParameters
         trainingItems={trainingItems}

@@ -1,9 +1,10 @@
 'use client'
 // The study settings form. Server-validated; errors are shown next to their field.
-import { useActionState, useMemo } from 'react'
+import { useActionState, useMemo, useRef } from 'react'
 import { type SettingsFormState, saveSettingsAction } from '@/app/settings/actions'
 import type { StudySettings } from '@/lib/srs/settings'
 import { ExportForAnki } from '../anki/export-for-anki'
+import { browserTimezone } from '../review/browser-zone'
 import { Button } from '../ui/button'
 import { FieldError, LongSelectField, NumberField, SelectField, TextField } from '../ui/fields'
 
@@ -60,14 +61,29 @@ export function SettingsForm({
   initial,
   timezones,
   decks,
+  zoneKnown,
 }: {
   initial: StudySettings
   timezones: readonly string[]
   decks: readonly DeckSwitch[]
+  /** False on a first visit: `initial.timezone` is the default, not a zone the learner has. */
+  zoneKnown: boolean
 }) {
-  const [state, formAction, pending] = useActionState<SettingsFormState, FormData>(saveSettingsAction, {
-    status: 'idle',
-  })
+  // Whether the learner picked a zone in this form (then it is theirs, whatever the browser's).
+  const zoneChosen = useRef(false)
+  const [state, formAction, pending] = useActionState<SettingsFormState, FormData>(
+    zoneKnown
+      ? saveSettingsAction // the server action itself: the form also posts before hydration
+      : async (previous, form) => {
+          // Drawn before the browser's zone was stored (a save right after the first /review visit,
+          // while /review or this page still stores it): the default is no choice of the learner's, and
+          // saving it would keep it (the browser's zone is stored only where none is). The browser's
+          // zone goes instead, read on submit (in a worker: ICU's first use stays off the main thread).
+          if (!zoneChosen.current) form.set('timezone', await browserTimezone())
+          return saveSettingsAction(previous, form)
+        },
+    { status: 'idle' },
+  )
   const errors = state.status === 'invalid' ? state.fieldErrors : {}
   const zones = useMemo(
     () => (timezones.includes(initial.timezone) ? timezones : [initial.timezone, ...timezones]),
@@ -75,7 +91,15 @@ export function SettingsForm({
   )
 
   return (
-    <form action={formAction} className="max-w-xl space-y-5" noValidate>
+    <form
+      action={formAction}
+      onChange={(event) => {
+        if (event.target instanceof HTMLSelectElement && event.target.name === 'timezone')
+          zoneChosen.current = true
+      }}
+      className="max-w-xl space-y-5"
+      noValidate
+    >
       <NumberField
         name="desiredRetention"
         label="Desired retention"
