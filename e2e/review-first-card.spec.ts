@@ -134,3 +134,37 @@ test('a zone the learner picks on that first /settings is the one saved', async 
   await expect(page.getByLabel('Time zone')).toHaveValue('Asia/Tokyo')
   expect(await storedTimezone(page)).toBe('Asia/Tokyo')
 })
+
+test('a first visit and its first grade read the browser’s zone off the main thread (no Intl.DateTimeFormat there)', async ({
+  page,
+  context,
+  review,
+}) => {
+  await setNow(context, NOW)
+  // Counts the page's own Intl.DateTimeFormat calls (the init script runs in the page, not in workers):
+  // the first one initialises ICU's date data, 50–110 ms of main thread on a first visit.
+  await context.addInitScript(() => {
+    const counted = window as unknown as { dateTimeFormats: number }
+    counted.dateTimeFormats = 0
+    Intl.DateTimeFormat = new Proxy(Intl.DateTimeFormat, {
+      apply(target, self, args) {
+        counted.dateTimeFormats += 1
+        return Reflect.apply(target, self, args)
+      },
+      construct(target, args, newTarget) {
+        counted.dateTimeFormats += 1
+        return Reflect.construct(target, args, newTarget)
+      },
+    })
+  })
+  const day = page.waitForResponse('**/api/review/day')
+  await review.open()
+  await day
+  await expect(page.locator('[data-rest-of-day="fetched"]')).toBeVisible()
+  await review.showAnswer()
+  await review.grade('Good')
+  await expect.poll(() => storedTimezone(page)).toBe('Europe/Berlin')
+  expect(await page.evaluate(() => (window as unknown as { dateTimeFormats: number }).dateTimeFormats)).toBe(
+    0,
+  )
+})

@@ -5,6 +5,7 @@
 // A first visit stores the browser's zone before (no redraw: the day arrives drawn in it).
 import { useEffect, useRef, useState } from 'react'
 import { storeTimezoneAction } from '@/app/review/actions'
+import { browserTimezone } from './browser-zone'
 import { type DayItem, type DayQueueBody, dayItemsOf } from './day-card'
 
 export type DayQueue =
@@ -25,7 +26,7 @@ export function useDayQueue(version: string, knowsTimezone: boolean) {
     void (async () => {
       if (!storing.current) {
         storing.current = true
-        const timezone = Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC'
+        const timezone = await browserTimezone()
         // Not stored (refused, offline): the day stays drawn in the default zone, and is not kept offline.
         const stored = await storeTimezoneAction(timezone).catch(() => ({ ok: false }))
         if (live && stored.ok) setZoneStored(true)

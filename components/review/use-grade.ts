@@ -4,10 +4,11 @@
 // sent at once and the page refreshed; offline it waits in the queue and the next card of
 // the day is shown. A second press while one is being queued does nothing.
 import { useRouter } from 'next/navigation'
-import { useCallback, useRef, useState } from 'react'
+import { useCallback, useEffect, useRef, useState } from 'react'
 import { allGrades, enqueueGrade, holdGrade, releaseGrade } from '@/components/offline/grade-store'
 import { flushGrades } from '@/components/offline/sync'
 import type { GradeRating } from '@/lib/srs/rubric'
+import { browserTimezone } from './browser-zone'
 
 export interface GradeFields {
   cardId: string
@@ -22,6 +23,11 @@ export function useGrade(fields: GradeFields | null) {
   const [pending, setPending] = useState(false)
   const [error, setError] = useState<string | null>(null)
   const submitting = useRef(false)
+  // Each grade carries the browser's zone (stored with the first one where none is), read ahead in a
+  // worker: on the main thread, the page's first Intl.DateTimeFormat cost 50–110 ms (ICU's date data).
+  useEffect(() => {
+    void browserTimezone()
+  }, [])
   const grade = useCallback(
     async (rating: GradeRating) => {
       if (!fields || submitting.current) return
@@ -37,16 +43,17 @@ export function useGrade(fields: GradeFields | null) {
       // Online, the card stays until the server answered; offline (or unreachable) the next one shows.
       const online = navigator.onLine
       if (online) holdGrade(key)
+      const reviewedAtMs = Date.now()
       try {
         await enqueueGrade(
           key,
           {
             ...fields,
             rating,
-            reviewedAt: new Date().toISOString(),
-            timezone: Intl.DateTimeFormat().resolvedOptions().timeZone,
+            reviewedAt: new Date(reviewedAtMs).toISOString(),
+            timezone: await browserTimezone(),
           },
-          Date.now(),
+          reviewedAtMs,
         )
       } catch {
         releaseGrade(key)
