@@ -5,6 +5,7 @@ import { refresh } from 'next/cache'
 import { rememberBrowserTimezone, settingsForLearner, undoRequestSchema, undoReview } from '@/lib/review'
 import { serverAction } from '@/lib/server-action'
 import { timezoneSchema } from '@/lib/srs/settings'
+import { sameZone } from '@/lib/srs/study-day'
 
 export type ActionResult = { ok: true } | { ok: false; error: string }
 
@@ -57,18 +58,6 @@ export const rememberTimezoneAction = serverAction(
     return { ok: true }
   },
 )
-
-/** One zone under two names (Etc/UTC and UTC) draws the same times. */
-function sameZone(zone: string, other: unknown): boolean {
-  if (typeof other !== 'string') return false
-  const canonical = (name: string) =>
-    new Intl.DateTimeFormat('en', { timeZone: name }).resolvedOptions().timeZone
-  try {
-    return canonical(zone) === canonical(other)
-  } catch {
-    return false
-  }
-}
 
 /**
  * First /review visit: the same, without redrawing the page — the review queue then fetches the

@@ -3,6 +3,7 @@ import { describe, expect, test } from 'vitest'
 import { propertySeed, seedLabel } from '@/tests/property-seed'
 import {
   type StudyDayConfig,
+  sameZone,
   studyDateFromNumber,
   studyDateOf,
   studyDayBounds,
@@ -56,6 +57,21 @@ describe('time zones', () => {
     const instant = at('2026-03-10T06:00:00Z') // 07:00 Berlin, 23:00 the day before in LA
     expect(studyDateOf(instant, berlin).day).toBe(10)
     expect(studyDateOf(instant, { timezone: 'America/Los_Angeles', rolloverHour: 4 }).day).toBe(9)
+  })
+})
+
+describe('one zone under two names', () => {
+  test('Etc/UTC is UTC, and Asia/Calcutta is Asia/Kolkata', () => {
+    expect(sameZone('Etc/UTC', 'UTC')).toBe(true)
+    expect(sameZone('Asia/Calcutta', 'Asia/Kolkata')).toBe(true)
+    expect(sameZone('Europe/Berlin', 'Europe/Berlin')).toBe(true)
+  })
+
+  test('other zones, unknown names and no zone at all are not the same', () => {
+    expect(sameZone('Europe/Berlin', 'UTC')).toBe(false)
+    expect(sameZone('Europe/Berlin', 'Mars/Olympus')).toBe(false)
+    expect(sameZone('UTC', undefined)).toBe(false)
+    expect(sameZone(undefined, 'UTC')).toBe(false)
   })
 })
 

@@ -51,6 +51,18 @@ export function isValidTimezone(timezone: string): boolean {
   }
 }
 
+/** One zone under two names (Etc/UTC and UTC) draws the same times; false for anything unknown. */
+export function sameZone(zone: unknown, other: unknown): boolean {
+  if (typeof zone !== 'string' || typeof other !== 'string') return false
+  try {
+    return (
+      partsFormatter(zone).resolvedOptions().timeZone === partsFormatter(other).resolvedOptions().timeZone
+    )
+  } catch {
+    return false
+  }
+}
+
 function zoneOffsetFromIntl(instantMs: number, timezone: string): number {
   const parts = partsFormatter(timezone).formatToParts(new Date(instantMs))
   const get = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)?.value ?? 0)
