@@ -18,6 +18,24 @@ export function skewFrom(sentAtMs: number, receivedAtMs: number, dateHeader: str
   return Math.round((sentAtMs + receivedAtMs) / 2 - (serverMs + 500))
 }
 
+/**
+ * The server's time when its answer arrived: its `Date` (whole seconds, so half a second later on
+ * average); without one, the device's time corrected by the last skew measured (none: as it is).
+ */
+export function serverTimeAt(
+  receivedAtMs: number,
+  dateHeader: string | null,
+  lastSkewMs: number | null,
+): number {
+  const serverMs = dateHeader ? Date.parse(dateHeader) : Number.NaN
+  return Number.isFinite(serverMs) ? serverMs + 500 : receivedAtMs - (lastSkewMs ?? 0)
+}
+
+/** The last skew measured, however small (null: none yet, or storage is off). */
+export function lastClockSkew(): number | null {
+  return read(SKEW_KEY)
+}
+
 function read(key: string): number | null {
   try {
     const value = Number(window.localStorage.getItem(key))

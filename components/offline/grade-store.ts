@@ -1,7 +1,7 @@
 // The device's grade queue in IndexedDB (idb): every grade is written here first, in the
 // order it was made, and sent from here, so a reload, a closed tab or a lost connection
-// loses none. Synced grades stay two days with their log id, so a review page the service
-// worker served from its cache can hide the cards graded since that page was rendered.
+// loses none. Synced grades stay two days (on the server's clock) with their log id, so a review
+// page the service worker served from its cache can hide the cards graded since that page was rendered.
 import { type DBSchema, type IDBPDatabase, openDB } from 'idb'
 
 export interface QueuedGradeBody {
@@ -35,7 +35,10 @@ export interface QueuedGrade {
   body: QueuedGradeBody
   status: GradeStatus
   logId?: number
+  /** When the server answered, on this device's clock (what the sync status compares with the page's load). */
   settledAtMs?: number
+  /** When the server answered, on the server's clock (its `Date`): what decides when the grade is forgotten. */
+  settledAtServerMs?: number
   /** Set once the status region has said that this grade was for a deleted card. */
   reported?: boolean
 }
@@ -105,12 +108,17 @@ export async function pendingGrades(): Promise<QueuedGrade[]> {
 export async function settleGrade(
   key: string,
   outcome: { status: Exclude<GradeStatus, 'pending'>; logId?: number },
-  nowMs: number,
+  at: { deviceMs: number; serverMs: number },
 ): Promise<void> {
   const database = await db()
   const grade = await database.get('grades', key)
   if (!grade) return
-  await database.put('grades', { ...grade, ...outcome, settledAtMs: nowMs })
+  await database.put('grades', {
+    ...grade,
+    ...outcome,
+    settledAtMs: at.deviceMs,
+    settledAtServerMs: at.serverMs,
+  })
   changed()
 }
 
@@ -135,12 +143,23 @@ export async function markReported(keys: readonly string[]): Promise<void> {
   changed()
 }
 
-/** Forget settled grades older than two days (pending ones are never dropped). */
-export async function pruneSettled(nowMs: number): Promise<void> {
+/**
+ * A settled grade two days old on the server's clock is forgotten (a pending one never is). Not on
+ * the device's: a clock set far ahead (or moved ahead since the grade settled) forgot settled grades
+ * at once, and a cached /review page then showed their cards again.
+ */
+export function isForgotten(grade: QueuedGrade, serverNowMs: number): boolean {
+  if (grade.status === 'pending') return false
+  // Settled before the server's time was kept: its device time is all there is.
+  const settledMs = grade.settledAtServerMs ?? grade.settledAtMs ?? 0
+  return settledMs < serverNowMs - KEEP_SETTLED_MS
+}
+
+/** Forget settled grades two days old at `serverNowMs`, the server's time of its latest answer. */
+export async function pruneSettled(serverNowMs: number): Promise<void> {
   const database = await db()
   for (const grade of await database.getAll('grades'))
-    if (grade.status !== 'pending' && (grade.settledAtMs ?? 0) < nowMs - KEEP_SETTLED_MS)
-      await database.delete('grades', grade.key)
+    if (isForgotten(grade, serverNowMs)) await database.delete('grades', grade.key)
 }
 
 /** The server's Undo took back review log `logId`: a grade of this device that made it is undone. */

@@ -3,7 +3,7 @@
 // server's replay table and never counted twice. Runs on page load, on `online`, every
 // 30 s while something waits, and right after each grade. One flush at a time per tab
 // (two tabs sending the same grade are harmless: the key makes it one).
-import { noteClockSkew, skewFrom } from './clock-skew'
+import { lastClockSkew, noteClockSkew, serverTimeAt, skewFrom } from './clock-skew'
 import { pendingGrades, pruneSettled, type QueuedGrade, settleGrade } from './grade-store'
 
 export const SYNC_EVERY_MS = 30_000
@@ -27,16 +27,20 @@ export function flushGrades(): Promise<FlushOutcome> {
 
 async function flush(): Promise<FlushOutcome> {
   let synced = 0
+  let serverNowMs: number | null = null
   for (const grade of await pendingGrades()) {
     const sent = await send(grade)
-    if (sent === 'later') return { synced, stopped: true }
-    if (sent === 'synced') synced += 1
+    if (sent.serverMs !== undefined) serverNowMs = sent.serverMs
+    if (sent.kind === 'later') return { synced, stopped: true }
+    if (sent.kind === 'synced') synced += 1
   }
-  await pruneSettled(Date.now())
+  // Old settled grades are forgotten by the server's time of its latest answer (the device's clock
+  // may be far off, or have moved since the last answer): with nothing sent, they wait for one.
+  if (serverNowMs !== null) await pruneSettled(serverNowMs)
   return { synced, stopped: false }
 }
 
-type Sent = 'synced' | 'settled' | 'later'
+type Sent = { kind: 'synced' | 'settled' | 'later'; serverMs?: number }
 
 async function send(grade: QueuedGrade): Promise<Sent> {
   let response: Response
@@ -51,11 +55,14 @@ async function send(grade: QueuedGrade): Promise<Sent> {
       credentials: 'same-origin',
     })
   } catch {
-    return 'later' // offline, or the response was lost: the same key goes again later
+    return { kind: 'later' } // offline, or the response was lost: the same key goes again later
   }
-  const now = Date.now()
-  const skew = skewFrom(sentAtMs, now, response.headers.get('date'))
+  const deviceMs = Date.now()
+  const dateHeader = response.headers.get('date')
+  const skew = skewFrom(sentAtMs, deviceMs, dateHeader)
   if (skew !== null) noteClockSkew(skew)
+  const now = { deviceMs, serverMs: serverTimeAt(deviceMs, dateHeader, lastClockSkew()) }
+  const sent = (kind: Sent['kind']): Sent => ({ kind, serverMs: now.serverMs })
   if (response.status === 201 || response.status === 200) {
     const body = (await response.json().catch(() => ({}))) as { logId?: number; cardDeleted?: boolean }
     await settleGrade(
@@ -63,25 +70,25 @@ async function send(grade: QueuedGrade): Promise<Sent> {
       { status: body.cardDeleted ? 'deleted' : 'synced', ...(body.logId ? { logId: body.logId } : {}) },
       now,
     )
-    return body.cardDeleted ? 'settled' : 'synced'
+    return sent(body.cardDeleted ? 'settled' : 'synced')
   }
   if (response.status === 404) {
     await settleGrade(grade.key, { status: 'deleted' }, now)
-    return 'settled'
+    return sent('settled')
   }
   // 400 (malformed) and 422 (the key names another grade) can never succeed.
   if (response.status === 400 || response.status === 422) {
     await settleGrade(grade.key, { status: 'refused' }, now)
-    return 'settled'
+    return sent('settled')
   }
   if (response.status === 409) {
     const problem = (await response.json().catch(() => ({}))) as { type?: string }
     // Only a key still in flight is worth waiting for; any other conflict cannot change.
     if (problem.type !== '/problems/grade-key-in-flight') {
       await settleGrade(grade.key, { status: 'refused' }, now)
-      return 'settled'
+      return sent('settled')
     }
   }
   // 409 in flight, 429, 5xx: the same key again later.
-  return 'later'
+  return sent('later')
 }
