@@ -48,7 +48,7 @@ const only = process.env.BENCH_ONLY?.split(',')
 
 /** Whether BENCH_ONLY (if set) keeps this page, or this page's data with its page. */
 function measured(target: string): boolean {
-  if (!only || target === NOT_FOUND_PAGE) return true
+  if (!only?.length || target === NOT_FOUND_PAGE) return true
   return only.includes(target) || only.includes(PAGE_DATA[target] ?? '')
 }
 
