@@ -2,7 +2,6 @@ import type { Metadata } from 'next'
 import { headers } from 'next/headers'
 import Link from 'next/link'
 import { LimitedNotice } from '@/components/limited-notice'
-import { LiveConsole } from '@/components/live/live-console'
 import { SandboxApp } from '@/components/sandbox/sandbox-app'
 import { SandboxTabs } from '@/components/sandbox/sandbox-tabs'
 import { limitedRetryAfterS } from '@/lib/http/page-limits'
@@ -70,7 +69,6 @@ export default async function SandboxPage({ searchParams }: PageProps<'/sandbox'
             <SandboxApp key={run.share} initial={run} />
           </div>
         }
-        live={<LiveConsole />}
       />
     </div>
   )

@@ -7,6 +7,7 @@ import { useEffect, useRef, useState } from 'react'
 import type { Scenario } from '@/lib/engine/client'
 import { FLAW_SWITCHES, flawsOf, waitPolicyOn, withFlaw, withWaitPolicy } from '@/lib/sandbox/builder'
 import { NumberField, Switch } from '../ui/fields'
+import { WhenSeen } from '../when-seen'
 
 const fieldset = 'rounded border border-zinc-300 p-3 dark:border-zinc-700'
 const legend = 'px-1 text-sm font-semibold'
@@ -25,67 +26,14 @@ export function Builder({ scenario, onChange }: { scenario: Scenario; onChange: 
   useEffect(() => {
     if (details.current?.open) setScheduleOpen(true)
   }, [])
-  const flaws = flawsOf(scenario)
-  const policy = scenario.config.inFlightPolicy
-  const setConfig = (patch: Partial<Scenario['config']>) =>
-    onChange({ ...scenario, config: { ...scenario.config, ...patch } })
-
   return (
     <div className="space-y-4">
-      <fieldset className={fieldset}>
-        <legend className={legend}>Engine config</legend>
-        <div className="grid gap-3 sm:grid-cols-2">
-          {FLAW_SWITCHES.map((s) => (
-            <Switch
-              key={s.flaw}
-              id={`flaw-${s.flaw}`}
-              label={s.label}
-              hint={s.hint}
-              checked={flaws.includes(s.flaw)}
-              onChange={(on) => onChange(withFlaw(scenario, s.flaw, on))}
-            />
-          ))}
-          <Switch
-            id="policy-wait"
-            label="Wait for the in-flight request"
-            hint="Off: a duplicate gets 409 with Retry-After. On: it waits briefly and returns the first request's response."
-            checked={waitPolicyOn(scenario)}
-            onChange={(on) => onChange(withWaitPolicy(scenario, on))}
-          />
-        </div>
-        <div className="mt-3 flex flex-wrap gap-3">
-          <NumberField
-            label="Lease (ms)"
-            value={scenario.config.leaseMs ?? 30_000}
-            min={1}
-            onChange={(leaseMs) => setConfig({ leaseMs })}
-            width="w-28"
-          />
-          <NumberField
-            label="Key TTL (ms)"
-            value={scenario.config.keyTtlMs ?? 86_400_000}
-            min={1}
-            onChange={(keyTtlMs) => setConfig({ keyTtlMs })}
-            width="w-32"
-          />
-          <NumberField
-            label="Retry-After (s)"
-            value={policy?.retryAfterS ?? 1}
-            onChange={(retryAfterS) =>
-              setConfig({
-                inFlightPolicy: policy ? { ...policy, retryAfterS } : { kind: 'reject-409', retryAfterS },
-              })
-            }
-          />
-          {policy?.kind === 'wait' && (
-            <NumberField
-              label="Max wait (ms)"
-              value={policy.maxWaitMs}
-              onChange={(maxWaitMs) => setConfig({ inFlightPolicy: { ...policy, maxWaitMs } })}
-            />
-          )}
-        </div>
-      </fieldset>
+      {/* An island (../when-seen.tsx): its switches and fields keep the server's HTML (visibly
+          disabled) until seen or used, then render live in a task of their own, off the
+          page's hydration. A new scenario while asleep (Chaos's counterexample) wakes it. */}
+      <WhenSeen version={scenario}>
+        <EngineConfig scenario={scenario} onChange={onChange} />
+      </WhenSeen>
 
       <details
         ref={details}
@@ -103,5 +51,70 @@ export function Builder({ scenario, onChange }: { scenario: Scenario; onChange: 
         {scheduleOpen && <ScheduleEditor scenario={scenario} onChange={onChange} />}
       </details>
     </div>
+  )
+}
+
+/** Every flaw and the in-flight policy as switches, and the engine's numbers. */
+function EngineConfig({ scenario, onChange }: { scenario: Scenario; onChange: (s: Scenario) => void }) {
+  const flaws = flawsOf(scenario)
+  const policy = scenario.config.inFlightPolicy
+  const setConfig = (patch: Partial<Scenario['config']>) =>
+    onChange({ ...scenario, config: { ...scenario.config, ...patch } })
+
+  return (
+    <fieldset className={fieldset}>
+      <legend className={legend}>Engine config</legend>
+      <div className="grid gap-3 sm:grid-cols-2">
+        {FLAW_SWITCHES.map((s) => (
+          <Switch
+            key={s.flaw}
+            id={`flaw-${s.flaw}`}
+            label={s.label}
+            hint={s.hint}
+            checked={flaws.includes(s.flaw)}
+            onChange={(on) => onChange(withFlaw(scenario, s.flaw, on))}
+          />
+        ))}
+        <Switch
+          id="policy-wait"
+          label="Wait for the in-flight request"
+          hint="Off: a duplicate gets 409 with Retry-After. On: it waits briefly and returns the first request's response."
+          checked={waitPolicyOn(scenario)}
+          onChange={(on) => onChange(withWaitPolicy(scenario, on))}
+        />
+      </div>
+      <div className="mt-3 flex flex-wrap gap-3">
+        <NumberField
+          label="Lease (ms)"
+          value={scenario.config.leaseMs ?? 30_000}
+          min={1}
+          onChange={(leaseMs) => setConfig({ leaseMs })}
+          width="w-28"
+        />
+        <NumberField
+          label="Key TTL (ms)"
+          value={scenario.config.keyTtlMs ?? 86_400_000}
+          min={1}
+          onChange={(keyTtlMs) => setConfig({ keyTtlMs })}
+          width="w-32"
+        />
+        <NumberField
+          label="Retry-After (s)"
+          value={policy?.retryAfterS ?? 1}
+          onChange={(retryAfterS) =>
+            setConfig({
+              inFlightPolicy: policy ? { ...policy, retryAfterS } : { kind: 'reject-409', retryAfterS },
+            })
+          }
+        />
+        {policy?.kind === 'wait' && (
+          <NumberField
+            label="Max wait (ms)"
+            value={policy.maxWaitMs}
+            onChange={(maxWaitMs) => setConfig({ inFlightPolicy: { ...policy, maxWaitMs } })}
+          />
+        )}
+      </div>
+    </fieldset>
   )
 }
