@@ -168,3 +168,23 @@ test('a first visit and its first grade read the browser’s zone off the main t
     0,
   )
 })
+
+test('a zone picked on that first /settings stays picked when the page is redrawn in the zone stored meanwhile', async ({
+  page,
+  context,
+}) => {
+  await setNow(context, NOW)
+  const held = await holdZoneStores(context)
+  await page.goto('/settings')
+  await expect.poll(() => held.length).toBe(1)
+  const zone = page.getByLabel('Time zone')
+  await zone.selectOption('Asia/Tokyo')
+  // The store lands and the page is redrawn in the zone it stored (Berlin, the browser's).
+  for (const release of held.splice(0)) release()
+  await expect(page.locator('form[data-drawn-in="Europe/Berlin"]')).toBeAttached()
+  await expect(zone).toHaveValue('Asia/Tokyo')
+  await page.getByRole('button', { name: 'Save settings' }).click()
+  await expect(page.getByRole('status').filter({ hasText: 'Settings saved.' })).toBeVisible()
+  await page.reload()
+  await expect(zone).toHaveValue('Asia/Tokyo')
+})

@@ -1,6 +1,6 @@
 'use client'
 // The study settings form. Server-validated; errors are shown next to their field.
-import { useActionState, useMemo, useRef } from 'react'
+import { useActionState, useMemo, useRef, useState } from 'react'
 import { type SettingsFormState, saveSettingsAction } from '@/app/settings/actions'
 import type { StudySettings } from '@/lib/srs/settings'
 import { ExportForAnki } from '../anki/export-for-anki'
@@ -69,7 +69,10 @@ export function SettingsForm({
   /** False on a first visit: `initial.timezone` is the default, not a zone the learner has. */
   zoneKnown: boolean
 }) {
-  // Whether the learner picked a zone in this form (then it is theirs, whatever the browser's).
+  // The zone the learner picked in this form, if any: then it is theirs, whatever the browser's, and
+  // it stays selected when the page is redrawn in the zone stored meanwhile (a first visit's redraw
+  // gives the list a new default, which would otherwise replace the pick under the learner).
+  const [pickedZone, setPickedZone] = useState<string | null>(null)
   const zoneChosen = useRef(false)
   const [state, formAction, pending] = useActionState<SettingsFormState, FormData>(
     zoneKnown
@@ -94,9 +97,12 @@ export function SettingsForm({
     <form
       action={formAction}
       onChange={(event) => {
-        if (event.target instanceof HTMLSelectElement && event.target.name === 'timezone')
+        if (event.target instanceof HTMLSelectElement && event.target.name === 'timezone') {
           zoneChosen.current = true
+          setPickedZone(event.target.value)
+        }
       }}
+      data-drawn-in={initial.timezone}
       className="max-w-xl space-y-5"
       noValidate
     >
@@ -169,7 +175,7 @@ export function SettingsForm({
           name="timezone"
           label="Time zone"
           values={zones}
-          defaultValue={initial.timezone}
+          defaultValue={pickedZone ?? initial.timezone}
           error={errors.timezone}
         />
       </div>
