@@ -7,33 +7,9 @@ import type { DayCardData, RecallCardData } from './day-card'
 import { ReviewSession } from './review-session'
 
 export function DayCardView({ card }: { card: DayCardData }) {
-  if (card.kind === 'drill') {
-    return (
-      <DrillReview
-        cardId={card.cardId}
-        title={card.title}
-        prompt={card.prompt}
-        queueNote={card.queueNote}
-        questions={card.questions}
-        choices={card.choices}
-      />
-    )
-  }
-  return (
-    <ReviewSession
-      cardId={card.cardId}
-      title={card.title}
-      prompt={card.prompt}
-      promptHtml={card.promptHtml}
-      points={card.points}
-      answer={<ModelAnswer card={card} />}
-      choices={card.choices}
-      missedLastTime={card.missedLastTime}
-      queueNote={card.queueNote}
-      reviewRound={card.reviewRound}
-      answerTargetMs={card.answerTargetMs}
-    />
-  )
+  // The data's fields are the components' props by name (day-card.ts): spread, not passed one by one.
+  if (card.kind === 'drill') return <DrillReview {...card} />
+  return <ReviewSession {...card} answer={<ModelAnswer card={card} />} />
 }
 
 function ModelAnswer({ card }: { card: RecallCardData }) {
