@@ -118,7 +118,15 @@ export const ALLOWED_IMPORTS: Record<string, readonly string[]> = {
   'lib/plan': ['db', 'lib/lru', 'lib/mulberry32', 'lib/review-log-kept', 'lib/srs', 'lib/decks'],
   'lib/process-memory': [],
   'lib/review-log-kept': ['db', 'lib/lru'],
-  'lib/review': ['db', 'lib/decks', 'lib/drills', 'lib/grading', 'lib/plan', 'lib/srs'],
+  'lib/review': [
+    'db',
+    'lib/decks',
+    'lib/drills',
+    'lib/grading',
+    'lib/plan',
+    'lib/review-log-kept',
+    'lib/srs',
+  ],
   // The server actions' wrapper (as lib/http/route.ts is the handlers'): the request scope.
   'lib/server-action': ['db', 'lib/clock', 'lib/http', 'lib/learner'],
   'lib/sandbox': [

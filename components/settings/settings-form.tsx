@@ -180,32 +180,7 @@ export function SettingsForm({
         />
       </div>
 
-      <fieldset className="space-y-2" aria-describedby="decks-hint">
-        <legend className="font-medium">Decks</legend>
-        <p id="decks-hint" className="text-sm text-zinc-700 dark:text-zinc-300">
-          Review only the decks that are on. Switching a deck off keeps its history; its cards wait.
-        </p>
-        <ul className="space-y-1">
-          {decks.map((deck) => (
-            <li key={deck.id} className="flex items-center gap-2">
-              <input type="hidden" name="deckShown" value={deck.id} />
-              <input
-                id={`deck-${deck.id}`}
-                name="deck"
-                type="checkbox"
-                value={deck.id}
-                defaultChecked={deck.enabled}
-                className="size-4 shrink-0"
-              />
-              <label id={`deck-${deck.id}-label`} htmlFor={`deck-${deck.id}`}>
-                {deck.title}
-              </label>
-              {deck.kind === 'own' && <ExportForAnki deckId={deck.id} deckName={deck.title} />}
-            </li>
-          ))}
-        </ul>
-        <FieldError id="decks-error" message={errors.decks} />
-      </fieldset>
+      <DeckSwitches decks={decks} error={errors.decks} />
 
       <div className="flex items-center gap-3">
         <Button type="submit" variant="primary" size="md" disabled={pending}>
@@ -220,5 +195,37 @@ export function SettingsForm({
         </p>
       </div>
     </form>
+  )
+}
+
+/** Which decks are reviewed: one checkbox each (a hidden field says which were shown), own decks exportable. */
+function DeckSwitches({ decks, error }: { decks: readonly DeckSwitch[]; error?: string }) {
+  return (
+    <fieldset className="space-y-2" aria-describedby="decks-hint">
+      <legend className="font-medium">Decks</legend>
+      <p id="decks-hint" className="text-sm text-zinc-700 dark:text-zinc-300">
+        Review only the decks that are on. Switching a deck off keeps its history; its cards wait.
+      </p>
+      <ul className="space-y-1">
+        {decks.map((deck) => (
+          <li key={deck.id} className="flex items-center gap-2">
+            <input type="hidden" name="deckShown" value={deck.id} />
+            <input
+              id={`deck-${deck.id}`}
+              name="deck"
+              type="checkbox"
+              value={deck.id}
+              defaultChecked={deck.enabled}
+              className="size-4 shrink-0"
+            />
+            <label id={`deck-${deck.id}-label`} htmlFor={`deck-${deck.id}`}>
+              {deck.title}
+            </label>
+            {deck.kind === 'own' && <ExportForAnki deckId={deck.id} deckName={deck.title} />}
+          </li>
+        ))}
+      </ul>
+      <FieldError id="decks-error" message={error} />
+    </fieldset>
   )
 }
