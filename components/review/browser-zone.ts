@@ -1,8 +1,8 @@
 // The browser's IANA time zone, read in a throwaway worker. A page's first Intl.DateTimeFormat
 // initialises ICU's date data: 50–100 ms on this machine, ×4 on Lighthouse's phone, which on a
 // first visit to /, /settings or /review landed on the main thread while the page hydrated (and on
-// a grade's press, which carries the zone). In a
-// worker it costs the main thread ~2 ms (ICU's data is per process: later Intl calls are cheap).
+// a grade's press, which carries the zone). In a worker it costs the main thread ~2 ms (ICU's data
+// is per process: later Intl calls are cheap).
 // A blob: worker is allowed by the page CSP (worker-src 'self' blob:); wherever a worker cannot
 // start or answer, the zone is read on the main thread as before.
 const SOURCE = 'postMessage(Intl.DateTimeFormat().resolvedOptions().timeZone)'

@@ -1,6 +1,6 @@
 'use client'
 // The study settings form. Server-validated; errors are shown next to their field.
-import { useActionState, useMemo, useRef, useState } from 'react'
+import { useActionState, useMemo, useState } from 'react'
 import { type SettingsFormState, saveSettingsAction } from '@/app/settings/actions'
 import type { StudySettings } from '@/lib/srs/settings'
 import { ExportForAnki } from '../anki/export-for-anki'
@@ -73,7 +73,6 @@ export function SettingsForm({
   // it stays selected when the page is redrawn in the zone stored meanwhile (a first visit's redraw
   // gives the list a new default, which would otherwise replace the pick under the learner).
   const [pickedZone, setPickedZone] = useState<string | null>(null)
-  const zoneChosen = useRef(false)
   const [state, formAction, pending] = useActionState<SettingsFormState, FormData>(
     zoneKnown
       ? saveSettingsAction // the server action itself: the form also posts before hydration
@@ -82,7 +81,7 @@ export function SettingsForm({
           // while /review or this page still stores it): the default is no choice of the learner's, and
           // saving it would keep it (the browser's zone is stored only where none is). The browser's
           // zone goes instead, read on submit (in a worker: ICU's first use stays off the main thread).
-          if (!zoneChosen.current) form.set('timezone', await browserTimezone())
+          if (pickedZone === null) form.set('timezone', await browserTimezone())
           return saveSettingsAction(previous, form)
         },
     { status: 'idle' },
@@ -97,10 +96,8 @@ export function SettingsForm({
     <form
       action={formAction}
       onChange={(event) => {
-        if (event.target instanceof HTMLSelectElement && event.target.name === 'timezone') {
-          zoneChosen.current = true
+        if (event.target instanceof HTMLSelectElement && event.target.name === 'timezone')
           setPickedZone(event.target.value)
-        }
       }}
       data-drawn-in={initial.timezone}
       className="max-w-xl space-y-5"
