@@ -49,11 +49,11 @@ const wrongDesign = z
 export const pointRubricSchema = z
   .strictObject({
     concepts: z.record(conceptName, concept),
-    heard: z.array(requirement).min(1).max(12),
+    heard: z.array(requirement).min(1).max(12).optional(),
     wrong: z.array(wrongDesign).max(12).optional(),
   })
   .superRefine((rubric, ctx) => {
-    const rules = [...rubric.heard, ...(rubric.wrong ?? [])]
+    const rules = [...(rubric.heard ?? []), ...(rubric.wrong ?? [])]
     for (const rule of rules)
       for (const name of [
         ...(rule.all ?? []),

@@ -69,14 +69,21 @@ function cardFieldsWith(limits: CardLimits) {
 
 const builtInLimits: CardLimits = {
   minPoints: 2,
-  maxPoints: 5,
+  maxPoints: 6,
   minPointText: 10,
   minCues: 1,
   deck: slug,
 }
 
 /** A built-in point also carries the grader's rubric (lib/grading); own cards grade by their cues. */
-export const pointSchema = pointSchemaWith(builtInLimits).extend({ rubric: pointRubricSchema })
+export const pointSchema = pointSchemaWith(builtInLimits).extend({ rubric: pointRubricSchema.optional() })
+
+/** Where a built-in card's facts come from: a paper, a book chapter, an RFC, official documentation. */
+export const cardSourceSchema = z.strictObject({
+  title: z.string().trim().min(3, 'at least 3 characters').max(200),
+  /** Where to find it: a URL, or a book's author, publisher and year with the chapter. */
+  where: z.string().trim().min(3, 'at least 3 characters').max(300),
+})
 
 /** A content/cards file's front matter (the built-in deck). */
 export const cardFrontmatterSchema = z
@@ -97,6 +104,8 @@ export const cardFrontmatterSchema = z
     scenarios: z.array(slug).default([]),
     /** Sort order within the deck. */
     order: z.number().int().nonnegative(),
+    /** The public references the card's facts come from (shown on the card page under Sources). */
+    sources: z.array(cardSourceSchema).max(12).default([]),
     /** Optional answer length to aim for, in minutes (the recorder's timer shows it; passing it is fine). */
     answerTargetMinutes: z.number().positive().max(30).optional(),
   })

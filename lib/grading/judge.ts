@@ -126,7 +126,7 @@ function judgeRubric(reading: Reading, id: string, rubric: PointRubric): PointVe
         contradiction: { text: wrong.says, flaw: wrong.flaw ?? null },
       }
   }
-  for (const requirement of rubric.heard) {
+  for (const requirement of rubric.heard ?? []) {
     const used = satisfied(reading, found, requirement, false)
     if (used) return { id, heard: true, evidence: evidenceOf(reading.answer, used), contradiction: null }
   }
@@ -153,6 +153,10 @@ function judgeCues(reading: Reading, id: string, cues: readonly string[]): Point
 }
 
 export function judgePoint(reading: Reading, point: GradablePoint): PointVerdict {
-  if (point.rubric) return judgeRubric(reading, point.id, point.rubric)
+  if (point.rubric) {
+    const verdict = judgeRubric(reading, point.id, point.rubric)
+    // A rubric with wrong designs only: they are checked first, then the point is heard by its cues.
+    if (point.rubric.heard || verdict.contradiction) return verdict
+  }
   return judgeCues(reading, point.id, point.cues ?? [])
 }

@@ -95,7 +95,8 @@ export interface WrongDesign {
 /** How a built-in card's point is heard: its concepts, the ways to make it, the wrong designs it rules out. */
 export interface PointRubric {
   readonly concepts: Readonly<Record<string, Concept>>
-  readonly heard: readonly Requirement[]
+  /** The ways to make the point; absent, the point is heard by its cues (the wrong designs still apply). */
+  readonly heard?: readonly Requirement[]
   readonly wrong?: readonly WrongDesign[]
 }
 
