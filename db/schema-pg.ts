@@ -111,6 +111,30 @@ export const refunds = pgTable(
   (t) => [index('refunds_payment').on(t.paymentId)],
 )
 
+/**
+ * The live lock service (app/api/locks): one row per (account, lock name). `last_token` is the
+ * fencing token of the latest grant (it only grows); `lease_until_ms` ends that grant's lease; the
+ * storage half keeps the highest token it accepted a write from, so an older holder's write is
+ * refused whatever that holder believes about its lease.
+ */
+export const lockLeases = pgTable(
+  'lock_leases',
+  {
+    accountId: id('account_id')
+      .notNull()
+      .references(() => accounts.id),
+    name: text('name').notNull(),
+    lastToken: bigint('last_token', { mode: 'number' }).notNull(),
+    leaseUntilMs: ms('lease_until_ms').notNull(),
+    acceptedToken: bigint('accepted_token', { mode: 'number' }),
+    /** The last accepted write's JSON body, as sent. */
+    value: text('value'),
+    valueAtMs: ms('value_at_ms'),
+    createdAtMs: ms('created_at_ms').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.accountId, t.name] })],
+)
+
 // ───────────────────────────── study side ─────────────────────────────
 
 export const learners = pgTable('learners', {

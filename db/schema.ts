@@ -117,6 +117,30 @@ export const refunds = sqliteTable(
 export type Refund = typeof refunds.$inferSelect
 export type NewRefund = typeof refunds.$inferInsert
 
+/**
+ * The live lock service (app/api/locks): one row per (account, lock name). `last_token` is the
+ * fencing token of the latest grant (it only grows); `lease_until_ms` ends that grant's lease; the
+ * storage half keeps the highest token it accepted a write from, so an older holder's write is
+ * refused whatever that holder believes about its lease.
+ */
+export const lockLeases = sqliteTable(
+  'lock_leases',
+  {
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id),
+    name: text('name').notNull(),
+    lastToken: integer('last_token').notNull(),
+    leaseUntilMs: integer('lease_until_ms').notNull(),
+    acceptedToken: integer('accepted_token'),
+    /** The last accepted write's JSON body, as sent. */
+    value: text('value'),
+    valueAtMs: integer('value_at_ms'),
+    createdAtMs: integer('created_at_ms').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.accountId, t.name] })],
+)
+
 // ───────────────────────────── study side ─────────────────────────────
 
 /** An anonymous learner, identified by an httpOnly cookie. No login. */

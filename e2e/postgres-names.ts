@@ -22,6 +22,7 @@ export const DATABASE_SPECS = [
   'drills.spec.ts',
   'hosting.spec.ts',
   'link.spec.ts',
+  'locks-api.spec.ts',
   'mock.spec.ts',
   'offline.spec.ts',
   'own-cards.spec.ts',

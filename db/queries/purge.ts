@@ -34,12 +34,15 @@ WHERE ${inList(db, 'a.label', 'labels', 'text')}
                   AND (k.created_at_ms >= @cutoff OR k.status <> 'completed'))
   AND NOT EXISTS (SELECT 1 FROM payments p WHERE p.account_id = a.id AND p.updated_at_ms >= @cutoff)
   AND NOT EXISTS (SELECT 1 FROM refunds r WHERE r.account_id = a.id AND r.created_at_ms >= @cutoff)
+  AND NOT EXISTS (SELECT 1 FROM lock_leases l WHERE l.account_id = a.id
+                  AND (l.lease_until_ms >= @cutoff OR l.value_at_ms >= @cutoff))
 ORDER BY a.id LIMIT @batch${db.dialect === 'postgres' ? ' FOR UPDATE OF a' : ''}`,
     // In this order: an account's rows before the account.
     deleteAccountRows: [
       `DELETE FROM refunds WHERE ${ids('account_id')}`,
       `DELETE FROM payments WHERE ${ids('account_id')}`,
       `DELETE FROM idempotency_keys WHERE ${ids('account_id')}`,
+      `DELETE FROM lock_leases WHERE ${ids('account_id')}`,
       `UPDATE learners SET account_id = NULL WHERE ${ids('account_id')}`,
       `DELETE FROM accounts WHERE ${ids('id')}`,
     ],

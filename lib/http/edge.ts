@@ -16,6 +16,7 @@ const limitDetail: Record<LimitName, string> = {
   gradeSuggest: 'Too many grade suggestions in a short time',
   payments: 'Too many payment requests in a short time',
   link: 'Too many device-link tries from this address',
+  locks: 'Too many lock requests in a short time',
 }
 
 /**

@@ -84,6 +84,12 @@ export const defaultLimits = {
     anonymous: { burst: 300, perMinute: 3000 },
     address: { burst: 3000, perMinute: 30_000 },
   },
+  /** The live lock service (app/api/locks): per account, as payments, and per address. */
+  locks: {
+    subject: { burst: 300, perMinute: 3000 },
+    anonymous: { burst: 300, perMinute: 3000 },
+    address: { burst: 3000, perMinute: 30_000 },
+  },
 } as const satisfies Record<string, Record<LimitScope, BucketRule>>
 
 export class LimitSettingsError extends Error {}

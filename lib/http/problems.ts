@@ -41,6 +41,12 @@ export const problemCatalogue = {
   'attempt-token-reused': { title: 'Attempt token reused', status: 422 },
   'grade-key-reused': { title: 'Idempotency key reused with a different grade', status: 422 },
   'grade-key-in-flight': { title: 'Grade with this key still in flight', status: 409 },
+  'invalid-lock-request': { title: 'Invalid lock request', status: 400 },
+  'invalid-fencing-token': { title: 'Invalid fencing token', status: 400 },
+  'lock-not-found': { title: 'Lock not found', status: 404 },
+  'lock-held': { title: 'Lock held by another lease', status: 409 },
+  'lease-lost': { title: 'Lease no longer held', status: 409 },
+  'stale-fencing-token': { title: 'Fencing token lower than one already accepted', status: 409 },
   'rate-limited': { title: 'Too many requests', status: 429 },
   'internal-error': { title: 'Internal error', status: 500 },
 } as const satisfies Record<string, { title: string; status: number }>

@@ -6,6 +6,7 @@ import { healthQueries } from '@/db/queries/health'
 import type { Db } from '@/db/sql/db'
 import { accountIdForApiKey, createAccount } from './accounts'
 import { ensureConsoleAccount, existingConsoleAccount } from './console-account'
+import { type LockService, lockServiceOn } from './locks'
 import {
   getKeyRowsByAccountId,
   getPaymentByAccountId,
@@ -23,6 +24,8 @@ export interface LiveData {
   payments(accountId: number): Promise<PaymentJson[]>
   /** Null for a payment that does not exist or belongs to another account. */
   payment(accountId: number, paymentId: number): Promise<PaymentJson | null>
+  /** The account's locks (the live lock service, app/api/locks). */
+  locks(accountId: number): LockService
   /**
    * True when the database answers. PostgreSQL that went away answers false (the probe's 503)
    * and the next call tries a fresh connection; SQLite throws as it always has.
@@ -39,6 +42,7 @@ export function liveDataOn(db: Db): LiveData {
     keyRows: (accountId) => getKeyRowsByAccountId(db, accountId),
     payments: (accountId) => getPaymentsByAccountId(db, accountId),
     payment: (accountId, paymentId) => getPaymentByAccountId(db, accountId, paymentId),
+    locks: (accountId) => lockServiceOn(db, accountId),
     async databaseAnswers() {
       try {
         await healthQueries(db).checkDatabaseAnswers()
