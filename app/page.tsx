@@ -2,21 +2,17 @@ import Link from 'next/link'
 import { InterviewSummary } from '@/components/plan/interview-summary'
 import { TimezoneSync } from '@/components/review/timezone-sync'
 import { buttonClass } from '@/components/ui/button'
-import { studyDb } from '@/db/client'
 import { studyQueries } from '@/db/queries/study'
-import { requestNowMs } from '@/lib/clock'
-import { currentLearnerId } from '@/lib/learner'
 import { studyDecks, studySummary } from '@/lib/review'
 import { loadPlan } from '@/lib/review/load-plan'
 import { formatInstant } from '@/lib/srs/format-time'
+import { studyContext } from '@/lib/study-context'
 
 export const dynamic = 'force-dynamic'
 
 export default async function DashboardPage() {
-  const learnerId = await currentLearnerId()
-  const nowMs = await requestNowMs()
+  const { db, learnerId, nowMs } = await studyContext()
   const decks = await studyDecks()
-  const db = studyDb()
   const [storedSettings, cards] = await Promise.all([
     studyQueries(db).getLearnerSettingsByLearnerId(learnerId),
     decks.reviewDeckFor(db, learnerId),

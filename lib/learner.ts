@@ -45,13 +45,3 @@ function signedOutLearnerId(deviceId: string): string {
   const hex = createHash('sha256').update(`signed-out:${deviceId}`).digest('hex')
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-8${hex.slice(17, 20)}-${hex.slice(20, 32)}`
 }
-
-/** The learner id for a request that is about to write: stored now if it was not yet. */
-export async function writingLearnerId(nowMs: number): Promise<string> {
-  return ensureLearner(await currentLearnerId(), nowMs)
-}
-
-/** Whether this learner has been stored (made a first write). */
-export async function isStoredLearner(learnerId: string): Promise<boolean> {
-  return (await learnerQueries(studyDb()).findLearnerById({ learnerId })) !== undefined
-}

@@ -5,22 +5,17 @@
 //   1. the schema (`schema`, on `input(...args)`, by default the first argument): a bad
 //      input is answered by `invalid` and nothing else runs (no learner stored).
 //   2. the rate limit (`limit`): a spent limit is answered by its `refused`.
-//   3. "now" for this request (lib/clock: the test clock's cookie when enabled).
-//   4. the learner (`learner`): 'read' (default) the cookie's learner; 'write' the same,
-//      stored first (the action is their first write); 'none' for an action that acts
-//      for no learner (a preview, redeeming another device's code).
-//   5. the handler, with the study `Db`, the request headers and the action's own arguments.
+//   3. the study context (lib/study-context.ts, as route()'s `study` and every page get it):
+//      the study `Db`, "now", and the learner (`learner`): 'read' (default) the cookie's
+//      learner; 'write' the same, stored first (the action is their first write); 'none' for
+//      an action that acts for no learner (a preview, redeeming another device's code).
+//   4. the handler, with that context, the request headers and the action's own arguments.
 import 'server-only'
 import { headers as requestHeaders } from 'next/headers'
 import type { z } from 'zod'
-import { studyDb } from '@/db/client'
-import type { Db } from '@/db/sql/db'
-import { requestNowMs } from './clock'
 import { rateLimit } from './http/edge'
 import type { LimitName } from './http/limits'
-import { currentLearnerId, ensureLearner } from './learner'
-
-type LearnerStep = 'read' | 'write' | 'none'
+import { type LearnerStep, type StudyContext, studyContext } from './study-context'
 
 export interface ActionOptions<Args extends unknown[], Schema extends z.ZodType | undefined, Result> {
   /** The value `schema` checks, picked from the action's arguments (default: the first). */
@@ -36,10 +31,8 @@ export interface ActionOptions<Args extends unknown[], Schema extends z.ZodType 
 /** What the steps found, for the handler. */
 export type ActionCall<Input, Learner extends LearnerStep> = {
   input: Input
-  nowMs: number
-  db: Db
   headers: Headers
-} & (Learner extends 'none' ? unknown : { learnerId: string })
+} & StudyContext<Learner>
 
 type InputOf<Schema> = Schema extends z.ZodType ? z.output<Schema> : unknown
 
@@ -72,15 +65,7 @@ export function serverAction<
       const { name, subject, refused } = options.limit
       if (await rateLimit(name, { headers }, subject === undefined ? {} : { subject })) return refused
     }
-    const nowMs = await requestNowMs()
-    const step: LearnerStep = options.learner ?? 'read'
-    const learner =
-      step === 'none' ? {} : { learnerId: await (step === 'write' ? writing(nowMs) : currentLearnerId()) }
-    const call = { input, nowMs, db: studyDb(), headers, ...learner } as ActionCall<InputOf<Schema>, Learner>
-    return handler(call, ...args)
+    const context = await studyContext(options.learner ?? ('read' as Learner))
+    return handler({ ...context, input, headers } as ActionCall<InputOf<Schema>, Learner>, ...args)
   }
-}
-
-async function writing(nowMs: number): Promise<string> {
-  return ensureLearner(await currentLearnerId(), nowMs)
 }

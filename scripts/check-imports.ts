@@ -102,17 +102,7 @@ export const ALLOWED_IMPORTS: Record<string, readonly string[]> = {
   'lib/learner-cookie': [],
   'lib/live': ['db', 'lib/engine', 'lib/http'],
   'lib/lru': [],
-  'lib/mock': [
-    'db',
-    'lib/clock',
-    'lib/content',
-    'lib/decks',
-    'lib/grading',
-    'lib/learner',
-    'lib/lru',
-    'lib/review',
-    'lib/srs',
-  ],
+  'lib/mock': ['db', 'lib/content', 'lib/decks', 'lib/grading', 'lib/lru', 'lib/review', 'lib/srs'],
   'lib/mulberry32': [],
   'lib/own-cards': ['db', 'lib/content', 'lib/decks'],
   'lib/plan': ['db', 'lib/lru', 'lib/mulberry32', 'lib/review-log-kept', 'lib/srs', 'lib/decks'],
@@ -127,8 +117,8 @@ export const ALLOWED_IMPORTS: Record<string, readonly string[]> = {
     'lib/review-log-kept',
     'lib/srs',
   ],
-  // The server actions' wrapper (as lib/http/route.ts is the handlers'): the request scope.
-  'lib/server-action': ['db', 'lib/clock', 'lib/http', 'lib/learner'],
+  // The server actions' wrapper (as lib/http/route.ts is the handlers'), over the study context.
+  'lib/server-action': ['lib/http', 'lib/study-context'],
   'lib/sandbox': [
     'lib/engine',
     'lib/http',
@@ -138,6 +128,8 @@ export const ALLOWED_IMPORTS: Record<string, readonly string[]> = {
     'lib/simulator',
   ],
   'lib/simulator': ['db', 'lib/engine'],
+  // The one way a study request (page, route, server action) gets its database, now and learner.
+  'lib/study-context': ['db', 'lib/clock', 'lib/learner'],
   'lib/srs': ['db'],
   'lib/stats': ['db', 'lib/review-log-kept', 'lib/srs', 'lib/transfer'],
   'lib/transfer': ['db', 'lib/content', 'lib/decks', 'lib/own-cards', 'lib/review', 'lib/srs'], // lib/review: testing.ts

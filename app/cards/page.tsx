@@ -3,21 +3,19 @@ import Link from 'next/link'
 import { CardLinks } from '@/components/cards/card-links'
 import { DrillList } from '@/components/drills/drill-list'
 import { buttonClass } from '@/components/ui/button'
-import { studyDb } from '@/db/client'
 import { type OwnCardSummaryRecord, ownCardQueries } from '@/db/queries/own-cards'
 import { allCards } from '@/lib/content/cards'
 import { htmlToText } from '@/lib/content/markdown'
 import { ownDeckId } from '@/lib/decks'
-import { currentLearnerId } from '@/lib/learner'
 import { studyDecks } from '@/lib/review'
+import { studyContext } from '@/lib/study-context'
 
 export const metadata: Metadata = { title: 'Cards' }
 // Lists the learner's own cards too: per request.
 export const dynamic = 'force-dynamic'
 
 export default async function CardsPage() {
-  const learnerId = await currentLearnerId()
-  const db = studyDb()
+  const { db, learnerId } = await studyContext()
   const cards = allCards()
   const decks = await studyDecks()
   const ownDecks = (await decks.decksFor(db, learnerId)).filter((deck) => deck.kind === 'own')

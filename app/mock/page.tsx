@@ -1,22 +1,18 @@
 import type { Metadata } from 'next'
 import Link from 'next/link'
 import { MockRunner } from '@/components/mock/mock-runner'
-import { studyDb } from '@/db/client'
 import { mockQueries } from '@/db/queries/mocks'
-import { requestNowMs } from '@/lib/clock'
 import { cardById } from '@/lib/content/cards'
-import { currentLearnerId } from '@/lib/learner'
 import { mainCardChoices, mockPlansFor } from '@/lib/mock/mock-cards'
 import { settingsForLearner, studyDecks } from '@/lib/review'
 import { formatInstant } from '@/lib/srs/format-time'
+import { studyContext } from '@/lib/study-context'
 
 export const metadata: Metadata = { title: 'Mock interview' }
 export const dynamic = 'force-dynamic'
 
 export default async function MockPage() {
-  const learnerId = await currentLearnerId()
-  const nowMs = await requestNowMs()
-  const db = studyDb()
+  const { db, learnerId, nowMs } = await studyContext()
   const [choices, past, settings] = await Promise.all([
     studyDecks().then((decks) => mainCardChoices(db, decks, learnerId)),
     mockQueries(db).listMocksByLearnerId({ learnerId, limit: 20 }),

@@ -10,9 +10,7 @@ import { NotStartedTable } from '@/components/plan/not-started-table'
 import { PlanCardTable } from '@/components/plan/plan-card-table'
 import { PlannedReviewsChart } from '@/components/plan/planned-reviews-chart'
 import { PointRecallList } from '@/components/plan/point-recall-list'
-import { studyDb } from '@/db/client'
-import { requestNowMs } from '@/lib/clock'
-import { currentLearnerId } from '@/lib/learner'
+import type { Db } from '@/db/sql/db'
 import { studyDecks } from '@/lib/review'
 import {
   decideForLearner,
@@ -22,6 +20,7 @@ import {
   type PlanDecks,
 } from '@/lib/review/load-plan'
 import { FINAL_WINDOW_DAYS } from '@/lib/srs/final-window'
+import { studyContext } from '@/lib/study-context'
 
 export const metadata: Metadata = { title: 'Plan' }
 export const dynamic = 'force-dynamic'
@@ -37,10 +36,8 @@ export default async function PlanPage({
   searchParams: Promise<Record<string, string | string[] | undefined>>
 }) {
   const query = await searchParams
-  const learnerId = await currentLearnerId()
-  const nowMs = await requestNowMs()
+  const { db, learnerId, nowMs } = await studyContext()
   const decks = await studyDecks()
-  const db = studyDb()
   const loaded = await loadPlan(db, decks, learnerId, nowMs)
   const { plan, settings } = loaded
   const seed = seedOf(query.seed)
@@ -79,7 +76,7 @@ export default async function PlanPage({
       </header>
       <InterviewSummary plan={plan} />
       {(plan.status === 'ahead' || plan.status === 'today') && (
-        <PlanDetails decks={decks} loaded={loaded} learnerId={learnerId} nowMs={nowMs} />
+        <PlanDetails db={db} decks={decks} loaded={loaded} learnerId={learnerId} nowMs={nowMs} />
       )}
       {plan.status === 'ahead' && (
         <DecideSection
@@ -93,17 +90,19 @@ export default async function PlanPage({
 }
 
 async function PlanDetails({
+  db,
   decks,
   loaded,
   learnerId,
   nowMs,
 }: {
+  db: Db
   decks: PlanDecks
   loaded: LoadedPlan
   learnerId: string
   nowMs: number
 }) {
-  const details = await loadPlanDetails(studyDb(), decks, learnerId, loaded)
+  const details = await loadPlanDetails(db, decks, learnerId, loaded)
   const { plan, settings } = loaded
   return (
     <>

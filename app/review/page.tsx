@@ -4,14 +4,13 @@ import { ClockNotice } from '@/components/offline/clock-notice'
 import { ReviewQueue } from '@/components/review/review-queue'
 import { SeeItFailLinks } from '@/components/review/see-it-fail'
 import { UndoButton } from '@/components/review/undo-button'
-import { studyDb } from '@/db/client'
 import { studyQueries } from '@/db/queries/study'
-import { requestNowMs } from '@/lib/clock'
-import { currentLearnerId } from '@/lib/learner'
+import type { Db } from '@/db/sql/db'
 import { nextReview, settingsForLearner, studyDecks, undoableReview } from '@/lib/review'
 import { seeItFailHrefs } from '@/lib/sandbox/see-it-fail'
 import { formatInstant } from '@/lib/srs/format-time'
 import { type GradeRating, RATING_NAMES } from '@/lib/srs/rubric'
+import { studyContext } from '@/lib/study-context'
 import { dayItemOf } from './day-data'
 
 export const metadata: Metadata = { title: 'Review' }
@@ -22,9 +21,8 @@ export const dynamic = 'force-dynamic'
 // drawn in the default zone (a new learner's queue is the same in any zone): the queue stores the
 // browser's zone and fetches the day in it, without redrawing the page (no input is lost).
 export default async function ReviewPage() {
-  const learnerId = await currentLearnerId()
-  const nowMs = await requestNowMs()
-  const knowsTimezone = (await studyQueries(studyDb()).getLearnerSettingsByLearnerId(learnerId)) !== undefined
+  const { db, learnerId, nowMs } = await studyContext()
+  const knowsTimezone = (await studyQueries(db).getLearnerSettingsByLearnerId(learnerId)) !== undefined
 
   return (
     <section aria-labelledby="review-title" className="space-y-6">
@@ -32,21 +30,22 @@ export default async function ReviewPage() {
         Review
       </h1>
       <ClockNotice />
-      <ReviewBody learnerId={learnerId} nowMs={nowMs} knowsTimezone={knowsTimezone} />
+      <ReviewBody db={db} learnerId={learnerId} nowMs={nowMs} knowsTimezone={knowsTimezone} />
     </section>
   )
 }
 
 async function ReviewBody({
+  db,
   learnerId,
   nowMs,
   knowsTimezone,
 }: {
+  db: Db
   learnerId: string
   nowMs: number
   knowsTimezone: boolean
 }) {
-  const db = studyDb()
   const decks = await studyDecks()
   const [settings, deck, latest] = await Promise.all([
     settingsForLearner(db, learnerId),

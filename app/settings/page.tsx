@@ -8,25 +8,23 @@ import { DataTransfer } from '@/components/settings/data-transfer'
 import { OwnCardsTransfer } from '@/components/settings/own-cards-transfer'
 import { RecordingsSettings } from '@/components/settings/recordings-settings'
 import { SettingsForm } from '@/components/settings/settings-form'
-import { studyDb } from '@/db/client'
 import { ownCardQueries } from '@/db/queries/own-cards'
 import { studyQueries } from '@/db/queries/study'
 import { currentDeviceId } from '@/lib/devices/device-cookie'
 import { devicesOf } from '@/lib/devices/link'
-import { currentLearnerId } from '@/lib/learner'
 import { MIN_TRAINING_ITEMS } from '@/lib/plan/optimizer/items'
 import { trainingItemCountFor } from '@/lib/plan/optimizer/training-count'
 import { decksFor } from '@/lib/review'
 import { formatInstant } from '@/lib/srs/format-time'
 import { studySettingsFrom } from '@/lib/srs/settings'
+import { studyContext } from '@/lib/study-context'
 
 export const metadata: Metadata = { title: 'Settings' }
 export const dynamic = 'force-dynamic'
 
 export default async function SettingsPage() {
-  const learnerId = await currentLearnerId()
+  const { db, learnerId } = await studyContext()
   const deviceId = await currentDeviceId()
-  const db = studyDb()
   // The stored row is read once: the settings shown, and whether the browser's zone is known yet.
   const settingsAndCount = studyQueries(db)
     .getLearnerSettingsByLearnerId(learnerId)

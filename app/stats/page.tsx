@@ -7,9 +7,6 @@ import { ForecastChart } from '@/components/stats/forecast-chart'
 import { PointMisses } from '@/components/stats/point-misses'
 import { RetentionChart } from '@/components/stats/retention-chart'
 import { ReviewHeatmap } from '@/components/stats/review-heatmap'
-import { studyDb } from '@/db/client'
-import { requestNowMs } from '@/lib/clock'
-import { currentLearnerId } from '@/lib/learner'
 import { studyDecks } from '@/lib/review'
 import { buildStats } from '@/lib/stats/build'
 import {
@@ -17,6 +14,7 @@ import {
   getStatsReviewsByLearnerId,
   getStatsSettingsByLearnerId,
 } from '@/lib/stats/queries'
+import { studyContext } from '@/lib/study-context'
 
 export const metadata: Metadata = { title: 'Stats' }
 export const dynamic = 'force-dynamic'
@@ -32,10 +30,8 @@ export default async function StatsPage({ searchParams }: PageProps<'/stats'>) {
     if (all.cards) params.set('cards', 'all')
     return `/stats?${params}`
   }
-  const learnerId = await currentLearnerId()
-  const nowMs = await requestNowMs()
+  const { db, learnerId, nowMs } = await studyContext()
   const decks = await studyDecks()
-  const db = studyDb()
   const [settings, reviews, cardStates, cards] = await Promise.all([
     getStatsSettingsByLearnerId(db, learnerId),
     getStatsReviewsByLearnerId(db, learnerId),

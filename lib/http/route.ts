@@ -13,6 +13,10 @@
 //   5. the size-capped body (`body`): JSON content type (415), size (413), UTF-8
 //      JSON (400) — or the text, for a caller that parses it itself.
 //   6. the zod schema (`schema`): 400, answered as `invalid` says.
+//   7. the study context (`study`): the study database, "now" and the learner, as
+//      lib/study-context.ts finds them (`study.read`, `study.write`). Last, so a refused
+//      request stores no learner. Passed in rather than imported: lib/http reads no
+//      database, so proxy.ts and the payments API use it without the study side.
 import type { z } from 'zod'
 import { readJsonBody, readJsonText } from './body'
 import { rateLimit, refuseCrossOrigin } from './edge'
@@ -50,6 +54,7 @@ export interface RouteOptions<
   Caller,
   Body extends BodySpec | undefined = undefined,
   Schema extends z.ZodType | undefined = undefined,
+  Study extends object = object,
 > {
   /** May answer a Promise (the account read from PostgreSQL). */
   caller?: (
@@ -63,14 +68,16 @@ export interface RouteOptions<
   schema?: Schema
   /** How a body that fails `schema` is answered (default: `malformed-body` with the issues). */
   invalid?: InvalidBody
+  /** What the handler acts on beyond the request (lib/study-context `study.read` / `study.write`), spread into its call. */
+  study?: () => Promise<Study>
 }
 
 /** What the checks found, for the handler. */
-export interface RouteCall<Caller, Body, Schema> {
+export type RouteCall<Caller, Body, Schema, Study extends object = object> = {
   request: Request
   caller: Caller
   body: BodyOf<Body, Schema>
-}
+} & Study
 
 const INTERNAL_ERROR_DETAIL = 'Something broke on our side. Retrying with the same Idempotency-Key is safe.'
 
@@ -83,9 +90,10 @@ export function route<
   Body extends BodySpec | undefined = undefined,
   Schema extends z.ZodType | undefined = undefined,
   Context = unknown,
+  Study extends object = object,
 >(
-  options: RouteOptions<Caller, Body, Schema>,
-  handler: (call: RouteCall<Caller, Body, Schema>, context: Context) => Response | Promise<Response>,
+  options: RouteOptions<Caller, Body, Schema, Study>,
+  handler: (call: RouteCall<Caller, Body, Schema, Study>, context: Context) => Response | Promise<Response>,
   // Next always passes the context; it is optional so a test can call a handler with a request alone.
 ): (request: Request, context?: Context) => Promise<Response> {
   return async (request, context) => {
@@ -100,10 +108,15 @@ export function route<
   }
 }
 
-async function admit<Caller, Body extends BodySpec | undefined, Schema extends z.ZodType | undefined>(
+async function admit<
+  Caller,
+  Body extends BodySpec | undefined,
+  Schema extends z.ZodType | undefined,
+  Study extends object,
+>(
   request: Request,
-  options: RouteOptions<Caller, Body, Schema>,
-): Promise<Checked<{ call: RouteCall<Caller, Body, Schema> }>> {
+  options: RouteOptions<Caller, Body, Schema, Study>,
+): Promise<Checked<{ call: RouteCall<Caller, Body, Schema, Study> }>> {
   let caller = undefined as Caller
   if (options.caller) {
     const found = await options.caller(request)
@@ -123,7 +136,8 @@ async function admit<Caller, Body extends BodySpec | undefined, Schema extends z
   if (!read.ok) return read
   const checked = options.schema ? checkBody(read.value, options.schema, options.invalid) : read
   if (!checked.ok) return checked
-  return { ok: true, call: { request, caller, body: checked.value as BodyOf<Body, Schema> } }
+  const study = options.study ? await options.study() : ({} as Study)
+  return { ok: true, call: { ...study, request, caller, body: checked.value as BodyOf<Body, Schema> } }
 }
 
 async function readBody(request: Request, spec: BodySpec | undefined): Promise<Checked<{ value: unknown }>> {

@@ -14,7 +14,7 @@ export type FinishMockResult =
   | { kind: 'invalid'; detail: string }
   | { kind: 'card-not-found'; cardId: string }
 
-export async function checkFinishMock(
+async function checkFinishMock(
   db: Db,
   decks: DeckRegistry,
   learnerId: string,
@@ -31,8 +31,28 @@ export async function checkFinishMock(
   return null
 }
 
-/** Stores a mock `checkFinishMock` accepted (the caller stores the learner in between). */
-export async function storeMock(
+/**
+ * Finish: checked, then stored once by its id. `storeLearner` runs between the two, so a
+ * refusal stores nothing, not even the learner's row (POST /api/mock passes `ensureLearner`).
+ */
+export async function finishMock(
+  db: Db,
+  decks: DeckRegistry,
+  {
+    learnerId,
+    nowMs,
+    storeLearner,
+  }: { learnerId: string; nowMs: number; storeLearner: () => Promise<unknown> },
+  request: FinishMockRequest,
+): Promise<FinishMockResult> {
+  const refused = await checkFinishMock(db, decks, learnerId, request)
+  if (refused) return refused
+  await storeLearner()
+  return storeMock(db, learnerId, request, nowMs)
+}
+
+/** Stores a mock `checkFinishMock` accepted. */
+async function storeMock(
   db: Db,
   learnerId: string,
   request: FinishMockRequest,

@@ -5,6 +5,7 @@
 // saved in the same transaction as its reviews, each review's attempt token is derived from
 // the mock and the card, so a second save, a reload or a retried request records nothing more.
 // Refused whole (nothing stored) when a card named is not the learner's or not in the mock.
+import { z } from 'zod'
 import { mockQueries } from '@/db/queries/mocks'
 import type { Db } from '@/db/sql/db'
 import type { DeckRegistry, FoundCard } from '@/lib/decks'
@@ -12,6 +13,18 @@ import { gradeFoundCard } from '@/lib/review'
 import type { GradeRating } from '@/lib/srs/rubric'
 import { RATING_OF } from './report'
 import { gradedMockOf } from './stored-mock'
+
+/** POST /api/mock/{id}/grades's body: the ratings the learner chose (cards not named get their suggested one). */
+export const saveMockGradesSchema = z.strictObject({
+  ratings: z
+    .array(
+      z.strictObject({
+        cardId: z.string().min(1).max(200),
+        rating: z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4)]),
+      }),
+    )
+    .max(10),
+})
 
 export interface SavedReview {
   cardId: string

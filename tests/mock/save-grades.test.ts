@@ -5,7 +5,7 @@
 import { beforeEach, describe, expect, test } from 'vitest'
 import { mockQueries } from '@/db/queries/mocks'
 import type { Db } from '@/db/sql/db'
-import { checkFinishMock, storeMock } from '@/lib/mock/finish-mock'
+import { finishMock } from '@/lib/mock/finish-mock'
 import type { FinishMockRequest, MockPhase } from '@/lib/mock/phases'
 import { saveMockGrades } from '@/lib/mock/save-grades'
 import { studyDecks } from '@/lib/review'
@@ -53,8 +53,7 @@ const chargeFirst: FinishMockRequest = {
 }
 
 async function finish(db: Db, learnerId: string, request: FinishMockRequest) {
-  const refused = await checkFinishMock(db, await studyDecks(), learnerId, request)
-  return refused ?? storeMock(db, learnerId, request, t0)
+  return finishMock(db, await studyDecks(), { learnerId, nowMs: t0, storeLearner: async () => {} }, request)
 }
 
 const save = async (

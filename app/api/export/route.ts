@@ -1,24 +1,20 @@
 // GET /api/export            → the learner's whole study state as JSON (a file to keep)
 // GET /api/export?format=csv → the review log in the FSRS optimizer's CSV columns
-import { studyDb } from '@/db/client'
-import { requestNowMs } from '@/lib/clock'
 import { problemResponse } from '@/lib/http/problems'
 import { route } from '@/lib/http/route'
-import { currentLearnerId } from '@/lib/learner'
+import { study } from '@/lib/study-context'
 import { exportStudyState, reviewLogCsv } from '@/lib/transfer/export'
 
 export const dynamic = 'force-dynamic'
 
-export const GET = route({}, async ({ request }) => {
+export const GET = route({ study: study.read }, async ({ request, db, learnerId, nowMs }) => {
   const format = new URL(request.url).searchParams.get('format') ?? 'json'
   if (format !== 'json' && format !== 'csv')
     return problemResponse(
       'unsupported-export-format',
       `Ask for format=json or format=csv, not "${format.slice(0, 40)}".`,
     )
-  const learnerId = await currentLearnerId()
-  const nowMs = await requestNowMs()
-  const file = await exportStudyState(studyDb(), learnerId, nowMs)
+  const file = await exportStudyState(db, learnerId, nowMs)
   const date = new Date(nowMs).toISOString().slice(0, 10)
   const headers = { 'cache-control': 'no-store' }
   if (format === 'csv')

@@ -3,8 +3,11 @@
 // card-not-found (a card the learner does not have), problem+json; a refusal stores nothing.
 import { problemResponse } from '@/lib/http/problems'
 import { route } from '@/lib/http/route'
+import { ensureLearner } from '@/lib/learner'
+import { finishMock } from '@/lib/mock/finish-mock'
 import { FINISH_MOCK_BYTES, finishMockSchema } from '@/lib/mock/phase-schema'
-import { submitFinishMock } from '@/lib/mock/submit'
+import { studyDecks } from '@/lib/review'
+import { study } from '@/lib/study-context'
 
 export const dynamic = 'force-dynamic'
 
@@ -15,9 +18,11 @@ export const POST = route(
     body: { json: FINISH_MOCK_BYTES },
     schema: finishMockSchema,
     invalid: 'invalid-mock',
+    study: study.read,
   },
-  async ({ body }) => {
-    const result = await submitFinishMock(body)
+  async ({ body, db, learnerId, nowMs }) => {
+    const storeLearner = () => ensureLearner(learnerId, nowMs)
+    const result = await finishMock(db, await studyDecks(), { learnerId, nowMs, storeLearner }, body)
     switch (result.kind) {
       case 'stored':
       case 'exists':

@@ -5,11 +5,10 @@ import { PointList } from '@/components/cards/point-list'
 import { DeleteCard } from '@/components/own-cards/delete-card'
 import { CardTimelines } from '@/components/timeline/card-timelines'
 import { buttonClass } from '@/components/ui/button'
-import { studyDb } from '@/db/client'
 import { ownCardQueries } from '@/db/queries/own-cards'
 import { cardById } from '@/lib/content/cards'
 import { cardTextToHtml } from '@/lib/content/markdown'
-import { currentLearnerId } from '@/lib/learner'
+import { studyContext } from '@/lib/study-context'
 
 // Own cards are per learner: render per request, never cache one learner's card for another.
 export const dynamic = 'force-dynamic'
@@ -17,8 +16,8 @@ export const dynamic = 'force-dynamic'
 async function findCard(id: string) {
   const builtIn = cardById(id)
   if (builtIn) return { kind: 'built-in' as const, card: builtIn }
-  const learnerId = await currentLearnerId()
-  const own = await ownCardQueries(studyDb()).getOwnCardByLearnerAndId({ learnerId, cardId: id })
+  const { db, learnerId } = await studyContext()
+  const own = await ownCardQueries(db).getOwnCardByLearnerAndId({ learnerId, cardId: id })
   return own ? { kind: 'own' as const, card: own } : undefined
 }
 

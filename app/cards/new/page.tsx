@@ -1,16 +1,15 @@
 import type { Metadata } from 'next'
 import Link from 'next/link'
 import { CardForm } from '@/components/own-cards/card-form'
-import { studyDb } from '@/db/client'
-import { currentLearnerId } from '@/lib/learner'
 import { decksFor } from '@/lib/review'
+import { studyContext } from '@/lib/study-context'
 
 export const metadata: Metadata = { title: 'Write a card' }
 export const dynamic = 'force-dynamic'
 
 export default async function NewCardPage() {
-  const learnerId = await currentLearnerId()
-  const deckNames = (await decksFor(studyDb(), learnerId))
+  const { db, learnerId } = await studyContext()
+  const deckNames = (await decksFor(db, learnerId))
     .filter((deck) => deck.kind === 'own')
     .map((deck) => deck.title)
   return (

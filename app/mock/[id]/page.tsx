@@ -2,21 +2,19 @@ import type { Metadata } from 'next'
 import Link from 'next/link'
 import { notFound } from 'next/navigation'
 import { MockReport } from '@/components/mock/mock-report'
-import { studyDb } from '@/db/client'
 import { mockQueries } from '@/db/queries/mocks'
-import { currentLearnerId } from '@/lib/learner'
 import { gradedMockOf } from '@/lib/mock/stored-mock'
 import { settingsForLearner } from '@/lib/review'
 import { seeItFailHrefs } from '@/lib/sandbox/see-it-fail'
 import { formatInstant } from '@/lib/srs/format-time'
+import { studyContext } from '@/lib/study-context'
 
 export const metadata: Metadata = { title: 'Mock interview report' }
 export const dynamic = 'force-dynamic'
 
 export default async function MockReportPage({ params }: PageProps<'/mock/[id]'>) {
   const { id } = await params
-  const learnerId = await currentLearnerId()
-  const db = studyDb()
+  const { db, learnerId } = await studyContext()
   // Another learner's mock reads exactly as an unknown id: the 404 page.
   const record = id.length <= 100 ? await mockQueries(db).getMockById({ learnerId, id }) : undefined
   if (!record) notFound()

@@ -6,13 +6,12 @@
 // then {"type":"result",…the body} or {"type":"problem","problem":{…}}; closing the stream cancels the run.
 // An optional body must be an empty JSON object. 400/403/415/422/503 problem+json; parameters unchanged.
 import { z } from 'zod'
-import { studyDb } from '@/db/client'
-import { requestNowMs } from '@/lib/clock'
 import { API_BODY_BYTES, readJsonBody } from '@/lib/http/body'
 import { problemOf, problemResponse } from '@/lib/http/problems'
 import { route } from '@/lib/http/route'
-import { currentLearnerId, ensureLearner } from '@/lib/learner'
+import { ensureLearner } from '@/lib/learner'
 import { prepareTraining, trainAndKeep } from '@/lib/plan/optimizer/optimize'
+import { study } from '@/lib/study-context'
 import { optimizeBody, optimizeProblem, optimizeProblemResponse } from './responses'
 
 export const dynamic = 'force-dynamic'
@@ -25,69 +24,70 @@ function hasBody(request: Request): boolean {
 }
 
 // The body is optional (route()'s body step would require one), so it is read here, with the same cap.
-export const POST = route({ sameOrigin: true }, async ({ request }) => {
-  if (hasBody(request)) {
-    const body = await readJsonBody(request, API_BODY_BYTES)
-    if (!body.ok) return body.response
-    const parsed = optimizeRequestSchema.safeParse(body.value)
-    if (!parsed.success)
-      return problemResponse(
-        'invalid-optimize-request',
-        'Send no body, or an empty JSON object: the optimizer trains on the review history stored for you (import a history on /settings first). Your parameters are unchanged.',
-      )
-  }
-  const learnerId = await currentLearnerId()
-  const nowMs = await requestNowMs()
-  const prepared = await prepareTraining({ db: studyDb(), learnerId })
-  if (prepared.kind !== 'ready') return optimizeProblemResponse(prepared)
-  const run = (options: { onProgress?: (current: number, total: number) => void; signal?: AbortSignal }) =>
-    trainAndKeep(prepared, {
-      db: studyDb(),
-      learnerId,
-      nowMs,
-      beforeSave: () => ensureLearner(learnerId, nowMs),
-      ...options,
-    })
-
-  if (!(request.headers.get('accept') ?? '').includes('application/x-ndjson')) {
-    const result = await run({ signal: request.signal })
-    return result.kind === 'optimized'
-      ? Response.json(optimizeBody(result), { headers: { 'cache-control': 'no-store' } })
-      : optimizeProblemResponse(result)
-  }
-
-  const abort = new AbortController()
-  request.signal.addEventListener('abort', () => abort.abort(), { once: true })
-  const encoder = new TextEncoder()
-  const stream = new ReadableStream<Uint8Array>({
-    async start(controller) {
-      const send = (line: unknown) => {
-        try {
-          controller.enqueue(encoder.encode(`${JSON.stringify(line)}\n`))
-        } catch {
-          // the reader went away: the abort below has cancelled the run
-        }
-      }
-      const result = await run({
-        signal: abort.signal,
-        onProgress: (current, total) => send({ type: 'progress', current, total }),
+export const POST = route(
+  { sameOrigin: true, study: study.read },
+  async ({ request, db, learnerId, nowMs }) => {
+    if (hasBody(request)) {
+      const body = await readJsonBody(request, API_BODY_BYTES)
+      if (!body.ok) return body.response
+      const parsed = optimizeRequestSchema.safeParse(body.value)
+      if (!parsed.success)
+        return problemResponse(
+          'invalid-optimize-request',
+          'Send no body, or an empty JSON object: the optimizer trains on the review history stored for you (import a history on /settings first). Your parameters are unchanged.',
+        )
+    }
+    const prepared = await prepareTraining({ db, learnerId })
+    if (prepared.kind !== 'ready') return optimizeProblemResponse(prepared)
+    const run = (options: { onProgress?: (current: number, total: number) => void; signal?: AbortSignal }) =>
+      trainAndKeep(prepared, {
+        db,
+        learnerId,
+        nowMs,
+        beforeSave: () => ensureLearner(learnerId, nowMs),
+        ...options,
       })
-      if (result.kind === 'optimized') send({ type: 'result', ...optimizeBody(result) })
-      else {
-        const { code, detail, extra } = optimizeProblem(result)
-        send({ type: 'problem', problem: problemOf(code, detail, extra) })
-      }
-      try {
-        controller.close()
-      } catch {
-        // already cancelled
-      }
-    },
-    cancel() {
-      abort.abort()
-    },
-  })
-  return new Response(stream, {
-    headers: { 'content-type': 'application/x-ndjson; charset=utf-8', 'cache-control': 'no-store' },
-  })
-})
+
+    if (!(request.headers.get('accept') ?? '').includes('application/x-ndjson')) {
+      const result = await run({ signal: request.signal })
+      return result.kind === 'optimized'
+        ? Response.json(optimizeBody(result), { headers: { 'cache-control': 'no-store' } })
+        : optimizeProblemResponse(result)
+    }
+
+    const abort = new AbortController()
+    request.signal.addEventListener('abort', () => abort.abort(), { once: true })
+    const encoder = new TextEncoder()
+    const stream = new ReadableStream<Uint8Array>({
+      async start(controller) {
+        const send = (line: unknown) => {
+          try {
+            controller.enqueue(encoder.encode(`${JSON.stringify(line)}\n`))
+          } catch {
+            // the reader went away: the abort below has cancelled the run
+          }
+        }
+        const result = await run({
+          signal: abort.signal,
+          onProgress: (current, total) => send({ type: 'progress', current, total }),
+        })
+        if (result.kind === 'optimized') send({ type: 'result', ...optimizeBody(result) })
+        else {
+          const { code, detail, extra } = optimizeProblem(result)
+          send({ type: 'problem', problem: problemOf(code, detail, extra) })
+        }
+        try {
+          controller.close()
+        } catch {
+          // already cancelled
+        }
+      },
+      cancel() {
+        abort.abort()
+      },
+    })
+    return new Response(stream, {
+      headers: { 'content-type': 'application/x-ndjson; charset=utf-8', 'cache-control': 'no-store' },
+    })
+  },
+)

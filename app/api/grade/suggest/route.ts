@@ -4,12 +4,11 @@
 // browser). Stores nothing. 400 no text / broken JSON, 404 unknown card, 413 over 20,000
 // characters (or a body over 128 KiB), 415, 429 (the gradeSuggest limit): problem+json.
 import { z } from 'zod'
-import { studyDb } from '@/db/client'
 import { problemResponse } from '@/lib/http/problems'
 import { route } from '@/lib/http/route'
-import { currentLearnerId } from '@/lib/learner'
 import { studyDecks } from '@/lib/review'
 import { MAX_ANSWER_CHARS, suggestGradeFor } from '@/lib/review/suggest-grade'
+import { study } from '@/lib/study-context'
 
 export const dynamic = 'force-dynamic'
 
@@ -27,10 +26,10 @@ export const POST = route(
     body: { json: SUGGEST_BODY_BYTES },
     schema: suggestRequestSchema,
     invalid: 'invalid-grade-suggestion',
+    study: study.read,
   },
-  async ({ body }) => {
-    const learnerId = await currentLearnerId()
-    const result = await suggestGradeFor(studyDb(), await studyDecks(), learnerId, body)
+  async ({ body, db, learnerId }) => {
+    const result = await suggestGradeFor(db, await studyDecks(), learnerId, body)
     switch (result.kind) {
       case 'no-text':
         return problemResponse('invalid-grade-suggestion', 'body.text: the answer is empty; say or type one.')

@@ -3,26 +3,20 @@
 // card, stable guids, and the review history with each card's due day and interval.
 // No such deck → 404 problem.
 import { z } from 'zod'
-import { studyDb } from '@/db/client'
 import { exportDeckForAnki } from '@/lib/anki/export'
-import { requestNowMs } from '@/lib/clock'
 import { problemResponse } from '@/lib/http/problems'
 import { route } from '@/lib/http/route'
-import { currentLearnerId } from '@/lib/learner'
+import { study } from '@/lib/study-context'
 
 export const dynamic = 'force-dynamic'
 
 const deckSchema = z.string().trim().min(1, 'name the deck: ?deck=<name>').max(200, 'at most 200 characters')
 
-export const GET = route({}, async ({ request }) => {
+export const GET = route({ study: study.read }, async ({ request, db, learnerId, nowMs }) => {
   const deck = deckSchema.safeParse(new URL(request.url).searchParams.get('deck') ?? '')
   if (!deck.success)
     return problemResponse('invalid-query', `deck: ${deck.error.issues[0]?.message ?? 'invalid'}`)
-  const result = await exportDeckForAnki(studyDb(), {
-    learnerId: await currentLearnerId(),
-    deckName: deck.data,
-    nowMs: await requestNowMs(),
-  })
+  const result = await exportDeckForAnki(db, { learnerId, deckName: deck.data, nowMs })
   if (result.kind === 'deck-not-found')
     return problemResponse('not-found', `You have no deck named "${deck.data}".`)
   return new Response(Buffer.from(result.bytes), {

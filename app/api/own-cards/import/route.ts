@@ -4,13 +4,11 @@
 // wrapper like every JSON route: same origin (403), the import limit (429), JSON (415),
 // size (413), parseable (400), the body's shape (400).
 import { z } from 'zod'
-import { studyDb } from '@/db/client'
-import { requestNowMs } from '@/lib/clock'
 import { problemResponse } from '@/lib/http/problems'
 import { route } from '@/lib/http/route'
-import { currentLearnerId, ensureLearner } from '@/lib/learner'
 import { importOwnCardFiles, MAX_CARD_IMPORT_BYTES } from '@/lib/own-cards/import'
 import { describeIssue } from '@/lib/own-cards/markdown-file'
+import { study } from '@/lib/study-context'
 
 export const dynamic = 'force-dynamic'
 
@@ -31,12 +29,10 @@ export const POST = route(
     body: { json: MAX_BODY_BYTES },
     schema: bodySchema,
     invalid: 'invalid-card-import',
+    study: study.write,
   },
-  async ({ body }) => {
-    const learnerId = await currentLearnerId()
-    const nowMs = await requestNowMs()
-    await ensureLearner(learnerId, nowMs)
-    const result = await importOwnCardFiles(studyDb(), learnerId, body.files, nowMs)
+  async ({ body, db, learnerId, nowMs }) => {
+    const result = await importOwnCardFiles(db, learnerId, body.files, nowMs)
     if (result.kind === 'invalid')
       return problemResponse(
         'invalid-card-file',

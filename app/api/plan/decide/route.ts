@@ -3,13 +3,11 @@
 // from this learner's cards, memory states and answer times. Same seed, same numbers.
 // 400 problem for a bad seed; 409 problem when no interview is ahead.
 import { z } from 'zod'
-import { studyDb } from '@/db/client'
-import { requestNowMs } from '@/lib/clock'
 import { problemResponse } from '@/lib/http/problems'
 import { route } from '@/lib/http/route'
-import { currentLearnerId } from '@/lib/learner'
 import { studyDecks } from '@/lib/review'
 import { decideForLearner, loadPlan } from '@/lib/review/load-plan'
+import { study } from '@/lib/study-context'
 
 export const dynamic = 'force-dynamic'
 
@@ -19,14 +17,11 @@ const seedSchema = z.coerce
   .min(0)
   .max(2 ** 31 - 1)
 
-export const GET = route({}, async ({ request }) => {
+export const GET = route({ study: study.read }, async ({ request, db, learnerId, nowMs }) => {
   const raw = new URL(request.url).searchParams.get('seed')
   const seed = seedSchema.safeParse(raw ?? 1)
   if (!seed.success)
     return problemResponse('invalid-query', 'seed must be a whole number from 0 to 2147483647.')
-  const learnerId = await currentLearnerId()
-  const nowMs = await requestNowMs()
-  const db = studyDb()
   const loaded = await loadPlan(db, await studyDecks(), learnerId, nowMs)
   const result = await decideForLearner(db, learnerId, loaded, seed.data)
   if (!result)

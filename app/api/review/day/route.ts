@@ -8,17 +8,13 @@
 
 import { dayItems } from '@/app/review/day-data'
 import { dayQueueBody } from '@/components/review/day-card'
-import { studyDb } from '@/db/client'
-import { requestNowMs } from '@/lib/clock'
 import { route } from '@/lib/http/route'
-import { currentLearnerId } from '@/lib/learner'
+import { study } from '@/lib/study-context'
 
 export const dynamic = 'force-dynamic'
 
-export const GET = route({}, async () => {
-  const learnerId = await currentLearnerId()
-  const nowMs = await requestNowMs()
-  return Response.json(dayQueueBody(await dayItems(studyDb(), learnerId, nowMs)), {
+export const GET = route({ study: study.read }, async ({ db, learnerId, nowMs }) => {
+  return Response.json(dayQueueBody(await dayItems(db, learnerId, nowMs)), {
     headers: { 'cache-control': 'no-store' },
   })
 })

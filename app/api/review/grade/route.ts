@@ -3,16 +3,14 @@
 // with `Idempotent-Replayed: true` on a retry, 422 for the key with another body, 409 + Retry-After
 // while the key's first request is in flight. Without it, the body's attemptToken: 201, then 200
 // `{replayed: true}`. Also 400/403/404/409 (not due)/415/429 problem+json; a refusal stores nothing.
-import { studyDb } from '@/db/client'
-import { requestNowMs } from '@/lib/clock'
 import { API_BODY_BYTES } from '@/lib/http/body'
 import { issueText } from '@/lib/http/issues'
 import { problemResponse } from '@/lib/http/problems'
 import { route } from '@/lib/http/route'
-import { currentLearnerId } from '@/lib/learner'
 import { parseIdempotencyKey } from '@/lib/live/headers'
 import { gradeRequestSchema } from '@/lib/review/grade-input'
 import { submitGrade } from '@/lib/review/submit-grade'
+import { study } from '@/lib/study-context'
 
 export const dynamic = 'force-dynamic'
 
@@ -23,15 +21,14 @@ const gradeRoute = {
   body: { json: API_BODY_BYTES },
   schema: gradeRequestSchema,
   invalid: 'invalid-grade',
+  study: study.read,
 } as const
 
-export const POST = route(gradeRoute, async ({ request, body }) => {
+export const POST = route(gradeRoute, async ({ request, body, db, learnerId, nowMs }) => {
   const header = request.headers.get('idempotency-key')
   const key = header === null ? undefined : parseIdempotencyKey(header)
   if (key && !key.ok) return problemResponse('invalid-idempotency-key', key.detail)
-  const nowMs = await requestNowMs()
-  const learnerId = await currentLearnerId()
-  const result = await submitGrade(studyDb(), { learnerId, nowMs, key: key?.key }, body)
+  const result = await submitGrade(db, { learnerId, nowMs, key: key?.key }, body)
   // The device measures its clock against this `Date` at each sync (the request's now: the test clock in e2e).
   return withServerDate(answerOf(result), nowMs)
 })

@@ -2,21 +2,20 @@ import type { Metadata } from 'next'
 import Link from 'next/link'
 import { notFound } from 'next/navigation'
 import { CardForm } from '@/components/own-cards/card-form'
-import { studyDb } from '@/db/client'
 import { ownCardQueries } from '@/db/queries/own-cards'
-import { currentLearnerId } from '@/lib/learner'
 import { decksFor } from '@/lib/review'
+import { studyContext } from '@/lib/study-context'
 
 export const metadata: Metadata = { title: 'Edit card' }
 export const dynamic = 'force-dynamic'
 
 export default async function EditCardPage({ params }: PageProps<'/cards/[id]/edit'>) {
   const { id } = await params
-  const learnerId = await currentLearnerId()
+  const { db, learnerId } = await studyContext()
   // Only the learner's own cards can be edited; anyone else's (or a built-in card) is not found.
-  const card = await ownCardQueries(studyDb()).getOwnCardByLearnerAndId({ learnerId, cardId: id })
+  const card = await ownCardQueries(db).getOwnCardByLearnerAndId({ learnerId, cardId: id })
   if (!card) notFound()
-  const deckNames = (await decksFor(studyDb(), learnerId))
+  const deckNames = (await decksFor(db, learnerId))
     .filter((deck) => deck.kind === 'own')
     .map((deck) => deck.title)
   return (

@@ -5,7 +5,9 @@
 import { API_BODY_BYTES } from '@/lib/http/body'
 import { problemResponse } from '@/lib/http/problems'
 import { route } from '@/lib/http/route'
-import { saveMockGradesSchema, submitMockGrades } from '@/lib/mock/submit'
+import { saveMockGrades, saveMockGradesSchema } from '@/lib/mock/save-grades'
+import { studyDecks } from '@/lib/review'
+import { study } from '@/lib/study-context'
 
 export const dynamic = 'force-dynamic'
 
@@ -16,10 +18,16 @@ export const POST = route(
     body: { json: API_BODY_BYTES },
     schema: saveMockGradesSchema,
     invalid: 'invalid-grade',
+    study: study.read,
   },
-  async ({ body }, { params }: { params: Promise<{ id: string }> }) => {
+  async ({ body, db, learnerId, nowMs }, { params }: { params: Promise<{ id: string }> }) => {
     const { id } = await params
-    const result = await submitMockGrades(id, body)
+    const result = await saveMockGrades(db, await studyDecks(), {
+      learnerId,
+      mockId: id,
+      ratings: body.ratings,
+      nowMs,
+    })
     switch (result.kind) {
       case 'saved':
         return Response.json({ mockId: id, reviews: result.reviews }, { status: 201 })
