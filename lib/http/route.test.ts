@@ -1,6 +1,6 @@
 // Goal: the route wrapper runs its checks in one fixed order — problems on throw,
-// caller, same origin, rate limit, size-capped body, schema — and each refusal is
-// the problem the step names.
+// caller, same origin, rate limit, size-capped body, schema, the study context — and
+// each refusal is the problem the step names.
 import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import { CLIENT_ADDRESS_HEADER } from './client'
@@ -110,6 +110,28 @@ describe('route: body and schema', () => {
       () => new Response(),
     )
     expect(await (await own(post('[]'))).text()).toBe('1')
+  })
+})
+
+describe('route: the study context', () => {
+  it('is found last — never for a refused request — and spread into the handler’s call', async () => {
+    let found = 0
+    const handler = route(
+      {
+        body: { json: 1024 },
+        schema: z.strictObject({ n: z.number() }),
+        study: async () => {
+          found += 1
+          return { learnerId: 'learner-1', nowMs: 42 }
+        },
+      },
+      ({ body, learnerId, nowMs }) => Response.json({ n: body.n, learnerId, nowMs }),
+    )
+    expect((await handler(post('{"n":"x"}'))).status).toBe(400)
+    expect((await handler(post('{"n":', {}))).status).toBe(400)
+    expect(found).toBe(0)
+    expect(await (await handler(post('{"n":7}'))).json()).toEqual({ n: 7, learnerId: 'learner-1', nowMs: 42 })
+    expect(found).toBe(1)
   })
 })
 
