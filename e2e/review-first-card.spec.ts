@@ -3,7 +3,7 @@
 // visit draws the day at once in the default zone and stores the browser's zone without redrawing:
 // what the learner did meanwhile (typed text, a reveal, a ticked box, the stopped timer) stays.
 import { randomUUID } from 'node:crypto'
-import type { DayQueueBody } from '@/components/review/day-card'
+import type { DayQueueBody } from '@/lib/review/day-card'
 import { type BrowserContext, expect, setNow, storedTimezone, test } from './fixtures'
 
 // No service worker: page.route must see the page's own requests (the zone's action, the day's fetch).

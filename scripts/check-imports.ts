@@ -110,6 +110,7 @@ export const ALLOWED_IMPORTS: Record<string, readonly string[]> = {
   'lib/review-log-kept': ['db', 'lib/lru'],
   'lib/review': [
     'db',
+    'lib/content',
     'lib/decks',
     'lib/drills',
     'lib/grading',

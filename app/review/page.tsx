@@ -7,11 +7,11 @@ import { UndoButton } from '@/components/review/undo-button'
 import { studyQueries } from '@/db/queries/study'
 import type { Db } from '@/db/sql/db'
 import { nextReview, settingsForLearner, studyDecks, undoableReview } from '@/lib/review'
+import { dayItemOf } from '@/lib/review/day-items'
 import { seeItFailHrefs } from '@/lib/sandbox/see-it-fail'
 import { formatInstant } from '@/lib/srs/format-time'
 import { type GradeRating, RATING_NAMES } from '@/lib/srs/rubric'
 import { studyContext } from '@/lib/study-context'
-import { dayItemOf } from './day-data'
 
 export const metadata: Metadata = { title: 'Review' }
 export const dynamic = 'force-dynamic'

@@ -3,7 +3,7 @@
 // card with its model answer (HTML sanitized on the server) and its timelines link.
 import Link from 'next/link'
 import { DrillReview } from '@/components/drills/drill-review'
-import type { DayCardData, RecallCardData } from './day-card'
+import type { DayCardData, RecallCardData } from '@/lib/review/day-card'
 import { ReviewSession } from './review-session'
 
 export function DayCardView({ card }: { card: DayCardData }) {

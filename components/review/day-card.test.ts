@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest'
-import { type DayItem, queueItems } from './day-card'
+import type { DayItem } from '@/lib/review/day-card'
+import { queueItems } from './day-card'
 
 const item = (cardId: string, round: string, queueNote = '3 due, 0 new'): DayItem => ({
   id: `${cardId}:${round}`,

@@ -1,16 +1,10 @@
 'use client'
 // Again / Hard / Good / Easy, each with the interval it would give. The suggested
 // one is highlighted and, for screen readers, described as suggested.
+import type { RatingChoice } from '@/lib/review/day-card'
 import type { GradeRating } from '@/lib/srs/rubric'
 
-export interface RatingChoice {
-  rating: GradeRating
-  name: 'Again' | 'Hard' | 'Good' | 'Easy'
-  /** "1 day", "3 days", "10 minutes" */
-  interval: string
-  /** When it would be due, in the learner's zone: "Tue, 11 Mar, 04:00" */
-  dueLabel: string
-}
+export type { RatingChoice }
 
 const tone: Record<RatingChoice['name'], string> = {
   Again: 'border-l-red-700 dark:border-l-red-400',

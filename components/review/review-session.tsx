@@ -5,27 +5,19 @@
 // → grade (1–4). The grade goes into the device's queue (use-grade.ts) and the review
 // queue shows the day's next card.
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react'
-import type { PointRubric } from '@/lib/grading'
+import type { RatingChoice, SessionPoint } from '@/lib/review/day-card'
 import { suggestRating } from '@/lib/srs/rubric'
 import { AnswerStep } from './answer-step'
 import { AnswerTimer } from './answer-timer'
 import { GradeControls, ReviewCardFrame } from './card-frame'
 import { PlainCardCheck, PointsCheck } from './points-check'
-import type { RatingChoice } from './rating-buttons'
 import { RecordingPlayer } from './recorder/recording-player'
 import { useAnswerRecording } from './recorder/use-answer-recording'
 import { type GradeFields, useGrade } from './use-grade'
 import { answerTextOf, usePointChecks } from './use-point-checks'
 import { useReviewKeys } from './use-review-keys'
 
-export interface SessionPoint {
-  id: string
-  text: string
-  critical: boolean
-  cues: readonly string[]
-  /** What the grader listens for beyond the cues (built-in cards' rubric, from content/cards). */
-  rubric?: PointRubric
-}
+export type { SessionPoint }
 
 export interface ReviewSessionProps {
   cardId: string

@@ -5,8 +5,8 @@
 // A first visit stores the browser's zone before (no redraw: the day arrives drawn in it).
 import { useEffect, useRef, useState } from 'react'
 import { storeTimezoneAction } from '@/app/review/actions'
+import { type DayItem, type DayQueueBody, dayItemsOf } from '@/lib/review/day-card'
 import { browserTimezone } from './browser-zone'
-import { type DayItem, type DayQueueBody, dayItemsOf } from './day-card'
 
 export type DayQueue =
   /** Not here yet. */

@@ -1,10 +1,10 @@
-// The study day as data (app/review/day-data.ts): what /review's first card and GET /api/review/day
+// The study day as data (lib/review/day-items.ts): what /review's first card and GET /api/review/day
 // carry — serializable, sanitized, in queue order, drawn in the learner's zone.
 import { describe, expect, test } from 'vitest'
-import { dayItemOf, dayItems } from '@/app/review/day-data'
-import { dayItemsOf, dayQueueBody } from '@/components/review/day-card'
 import { sqliteDb } from '@/db/sql/sqlite-db'
 import { nextReview, studyDecks } from '@/lib/review'
+import { dayItemsOf, dayQueueBody } from '@/lib/review/day-card'
+import { dayItemOf, dayItems } from '@/lib/review/day-items'
 import { DEFAULT_STUDY_SETTINGS } from '@/lib/srs/settings'
 import { addLearner, freshDatabase } from './fixtures'
 

@@ -1,16 +1,19 @@
-// The study day's cards as serializable data (components/review/day-card.ts): /review draws
+// The study day's cards as serializable data (day-card.ts): /review draws
 // the first one in its HTML, GET /api/review/day sends them all after it. Prompts and model
 // answers are sanitized here (lib/content/markdown); the browser only draws them.
-import type { DayCardData, DayItem } from '@/components/review/day-card'
 import type { Db } from '@/db/sql/db'
 import { cardById } from '@/lib/content/cards'
 import { cardTextToHtml } from '@/lib/content/markdown'
 import type { ReviewCard } from '@/lib/decks'
-import { type DayCard, drillRoundFor, reviewDay, settingsForLearner, studyDecks } from '@/lib/review'
-import { gradablePointsOf } from '@/lib/review/suggest-grade'
 import { formatInstant } from '@/lib/srs/format-time'
 import { RATING_NAMES, RATINGS } from '@/lib/srs/rubric'
 import { intervalLabel } from '@/lib/srs/scheduler'
+import type { DayCardData, DayItem } from './day-card'
+import { studyDecks } from './decks'
+import { drillRoundFor } from './drill-round'
+import { settingsForLearner } from './learner-settings'
+import { type DayCard, reviewDay } from './next-review'
+import { gradablePointsOf } from './suggest-grade'
 
 /** The day's cards in queue order, each drawn in full (the first is the one nextReview offers). */
 export async function dayItems(db: Db, learnerId: string, nowMs: number): Promise<DayItem[]> {
