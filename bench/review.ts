@@ -14,6 +14,7 @@ import path from 'node:path'
 import { migrateSqlite, openSqlite } from '../db/open'
 import { dueCardsSql, studyQueries } from '../db/queries/study'
 import { sqliteDb } from '../db/sql/sqlite-db'
+import { DAY_MS } from '../lib/calendar'
 import { allCards } from '../lib/content/cards'
 import { mulberry32 } from '../lib/mulberry32'
 // The modules themselves, not lib/review's index: it also holds server-only code.
@@ -22,7 +23,6 @@ import { gradeRequestSchema } from '../lib/review/grade-input'
 import { gradeFoundCard } from '../lib/review/grade-review'
 import { nextReview } from '../lib/review/next-review'
 import { RATINGS } from '../lib/srs/rubric'
-import { DAY_MS } from '../lib/srs/study-day'
 
 const LEARNERS = Number(process.env.BENCH_LEARNERS ?? 10_000)
 const LOGS = Number(process.env.BENCH_LOGS ?? 1_000_000)

@@ -2,10 +2,10 @@ import type { Metadata } from 'next'
 import Link from 'next/link'
 import { MockRunner } from '@/components/mock/mock-runner'
 import { mockQueries } from '@/db/queries/mocks'
+import { formatInstant } from '@/lib/calendar'
 import { cardById } from '@/lib/content/cards'
 import { mainCardChoices, mockPlansFor } from '@/lib/mock/mock-cards'
 import { settingsForLearner, studyDecks } from '@/lib/review'
-import { formatInstant } from '@/lib/srs/format-time'
 import { studyContext } from '@/lib/study-context'
 
 export const metadata: Metadata = { title: 'Mock interview' }

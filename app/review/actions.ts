@@ -2,10 +2,10 @@
 // The review loop's server actions: thin — validate, call lib/review, refresh the page. Grades
 // are not among them: they go through the device's queue to POST /api/review/grade (one path).
 import { refresh } from 'next/cache'
+import { sameZone } from '@/lib/calendar'
 import { rememberBrowserTimezone, settingsForLearner, undoRequestSchema, undoReview } from '@/lib/review'
 import { serverAction } from '@/lib/server-action'
 import { timezoneSchema } from '@/lib/srs/settings'
-import { sameZone } from '@/lib/srs/study-day'
 
 export type ActionResult = { ok: true } | { ok: false; error: string }
 

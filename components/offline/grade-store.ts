@@ -3,6 +3,7 @@
 // loses none. Synced grades stay two days (on the server's clock) with their log id, so a review
 // page the service worker served from its cache can hide the cards graded since that page was rendered.
 import { type DBSchema, type IDBPDatabase, openDB } from 'idb'
+import { DAY_MS } from '@/lib/calendar'
 
 export interface QueuedGradeBody {
   cardId: string
@@ -47,7 +48,7 @@ interface OfflineDb extends DBSchema {
   grades: { key: string; value: QueuedGrade; indexes: { bySeq: number } }
 }
 
-const KEEP_SETTLED_MS = 2 * 86_400_000
+const KEEP_SETTLED_MS = 2 * DAY_MS
 let opened: Promise<IDBPDatabase<OfflineDb>> | null = null
 
 function db(): Promise<IDBPDatabase<OfflineDb>> {

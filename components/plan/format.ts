@@ -1,6 +1,5 @@
 // Text for the plan: recall as a percentage, study days and instants as dates.
-import { dayNumberIsoDate } from '@/lib/srs/final-window'
-import { type StudyDayConfig, studyDayNumberOf } from '@/lib/srs/study-day'
+import { dayNumberIsoDate, type StudyDayConfig, studyDayNumberOf } from '@/lib/calendar'
 import { formatShortDay, formatStudyDay } from '../stats/format'
 
 export function percent(share: number | null): string {

@@ -1,9 +1,9 @@
 // Every studied card: recall on the interview day now and with the plan, its next
 // review (and why it moved, when the final window brought it forward), and its last
 // planned review before the interview.
+
+import { type StudyDayConfig, studyDayNumberOf } from '@/lib/calendar'
 import type { Plan, PlanCard } from '@/lib/plan/build-plan'
-import type { StudyDayConfig } from '@/lib/srs/study-day'
-import { studyDayNumberOf } from '@/lib/srs/study-day'
 import { ColumnHeads } from '../stats/column-heads'
 import { dayOfInstant, percent, shortStudyDay } from './format'
 

@@ -1,5 +1,5 @@
 // Per card: FSRS state, stability, retrievability now and next due.
-import { formatInstant } from '@/lib/srs/format-time'
+import { formatInstant } from '@/lib/calendar'
 import { type CardOverview, soonestDueCards } from '@/lib/stats/card-overview'
 import { CardTableRows } from './built-tables'
 import { formatPercent } from './format'

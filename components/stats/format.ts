@@ -1,4 +1,4 @@
-// Text for the stats page: dates of study days and shares. Instants are lib/srs/format-time.ts's
+// Text for the stats page: dates of study days and shares. Instants are lib/calendar.ts's
 // formatInstant, the one way the app words a moment in the learner's zone.
 // Worded from fixed English tables, not Intl: the stats and plan pages build the heatmap and the
 // tables in the browser too (built-tables.tsx, heatmap-drawing.tsx), and a page's first

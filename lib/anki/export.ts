@@ -9,13 +9,13 @@ import { mediaQueries } from '@/db/queries/media'
 import { type OwnCardRecord, ownCardQueries } from '@/db/queries/own-cards'
 import { type CardStateRecord, studyQueries } from '@/db/queries/study'
 import type { Db } from '@/db/sql/db'
+import { DAY_MS } from '@/lib/calendar'
 import { slugify } from '@/lib/content/schema'
 import { type ApkgCard, type ApkgNote, type ApkgReview, apkgBytes } from './apkg-writer'
 import { DRILL_NOTE_VERSION, type DrillNotePayload, drillNoteFields } from './drill-notes'
 import { exportGuidOf } from './identity'
 import { MEDIA_ROUTE } from './plan'
 
-const DAY_MS = 86_400_000
 const REVIEW_STATE = 2
 const RELEARNING_STATE = 3
 

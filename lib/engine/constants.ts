@@ -1,8 +1,9 @@
 // Constants shared across the app, defined once. Here (not in lib/) because the engine
-// may import only itself; everything else imports them from '@/lib/engine'.
+// may import only itself (and the calendar's units, lib/calendar, a leaf that imports nothing);
+// everything else imports them from '@/lib/engine'.
+import { DAY_MS } from '../calendar'
 
-export const HOUR_MS = 3_600_000
-export const DAY_MS = 24 * HOUR_MS
+export { DAY_MS, HOUR_MS } from '../calendar'
 
 /** How long a claim protects its in_progress row before a retry or a sweep may take it over. */
 export const DEFAULT_LEASE_MS = 30_000

@@ -3,9 +3,8 @@
 // next and last planned review, planned reviews per day, and the pacing of the
 // cards not started yet. What GET /api/plan, /plan and the home page show.
 import type { CardStateRecord } from '@/db/queries/study'
-import { dayNumberIsoDate, isoDateDayNumber } from '@/lib/srs/final-window'
+import { dayNumberIsoDate, isoDateDayNumber, startOfStudyDayNumberMs, studyDayNumberOf } from '@/lib/calendar'
 import type { StudySettings } from '@/lib/srs/settings'
-import { startOfStudyDayNumberMs, studyDayNumberOf } from '@/lib/srs/study-day'
 import { type NewCardPacing, newCardPacing, plannedStarts } from './pacing'
 import { projectCard } from './projection'
 import { meanOf, recallAtInterview } from './readiness'

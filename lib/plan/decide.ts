@@ -14,10 +14,10 @@
 // intervals without fuzz, Again back the next study day, no daily limits; new cards
 // start on the days the pacing plans.
 import { S_MIN } from 'ts-fsrs'
+import { type StudyDayConfig, studyDayNumberOf } from '@/lib/calendar'
 import { mulberry32 } from '@/lib/mulberry32'
 import { dueDayWithFinalWindow } from '@/lib/srs/final-window'
 import type { CardSchedule } from '@/lib/srs/scheduler'
-import { type StudyDayConfig, studyDayNumberOf } from '@/lib/srs/study-day'
 import type { AnswerProfile } from './answer-profile'
 import { type FsrsStep, fsrsStep, type Memory } from './fsrs-step'
 

@@ -5,9 +5,9 @@
 // which the scheduler says again when it recomputes that same grade.
 import type { LastReview } from '@/db/queries/plan'
 import type { CardStateRecord } from '@/db/queries/study'
+import { studyDayNumberOf } from '@/lib/calendar'
 import type { GradeRating } from '@/lib/srs/rubric'
 import { type CardSchedule, type SchedulerSettings, scheduleAfterGrade } from '@/lib/srs/scheduler'
-import { studyDayNumberOf } from '@/lib/srs/study-day'
 
 function snapshotOf(json: string | null): CardSchedule | null {
   if (json === null) return null

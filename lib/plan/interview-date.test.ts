@@ -1,7 +1,7 @@
 // The interview date field: empty removes the plan; past, unreadable and too-far
 // dates are refused with a sentence that says what to do.
 import { describe, expect, test } from 'vitest'
-import { isoDateDayNumber } from '@/lib/srs/final-window'
+import { isoDateDayNumber } from '@/lib/calendar'
 import { checkInterviewDate } from './interview-date'
 
 const today = isoDateDayNumber('2026-03-10') ?? 0

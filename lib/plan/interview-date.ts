@@ -1,15 +1,9 @@
 // The interview date as the settings form takes it: a study day written
 // 'YYYY-MM-DD', from today (in the learner's zone and rollover hour) to two years
 // ahead. Empty means "no interview": the plan is removed.
-import { dayNumberIsoDate, isoDateDayNumber } from '@/lib/srs/final-window'
+import { dayNumberIsoDate, isoDateDayNumber, sameDayYearsAfter } from '@/lib/calendar'
 
 export type InterviewDateCheck = { ok: true; interviewDate: string | null } | { ok: false; message: string }
-
-/** The same calendar day two years on (29 Feb → 1 Mar), as a study-day number. */
-function twoYearsAfter(dayNumber: number): number {
-  const date = new Date(dayNumber * 86_400_000)
-  return Math.round(Date.UTC(date.getUTCFullYear() + 2, date.getUTCMonth(), date.getUTCDate()) / 86_400_000)
-}
 
 export function checkInterviewDate(raw: unknown, todayDay: number): InterviewDateCheck {
   const text = typeof raw === 'string' ? raw.trim() : ''
@@ -25,7 +19,7 @@ export function checkInterviewDate(raw: unknown, todayDay: number): InterviewDat
       ok: false,
       message: `That day is in the past: pick today (${dayNumberIsoDate(todayDay)}) or later.`,
     }
-  const latest = twoYearsAfter(todayDay)
+  const latest = sameDayYearsAfter(todayDay, 2)
   if (day > latest)
     return { ok: false, message: `Pick a day at most two years ahead (by ${dayNumberIsoDate(latest)}).` }
   return { ok: true, interviewDate: text }

@@ -2,7 +2,7 @@
 // 'YYYY-MM-DD' study dates. The first five keys and the card fields are the
 // contract (README, "Your interview plan"); the rest add what /plan draws.
 
-import { dayNumberIsoDate } from '@/lib/srs/final-window'
+import { dayNumberIsoDate } from '@/lib/calendar'
 import type { Plan } from './build-plan'
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString())

@@ -5,7 +5,7 @@
 // study days of those reviews), and its retrievability read at the interview day.
 import { default_w, FSRSAlgorithm, Rating } from 'ts-fsrs'
 import type { PointReview } from '@/db/queries/plan'
-import { type StudyDayConfig, studyDayNumberOf } from '@/lib/srs/study-day'
+import { type StudyDayConfig, studyDayNumberOf } from '@/lib/calendar'
 
 export interface PointRecall {
   pointId: string

@@ -3,8 +3,8 @@
 // to the interview day (how ts-fsrs and the scheduler count days) and S its
 // stability; the learner's own parameters set the curve's decay.
 import { default_w, forgetting_curve } from 'ts-fsrs'
+import { type StudyDayConfig, studyDayNumberOf } from '@/lib/calendar'
 import { State } from '@/lib/srs/scheduler'
-import { type StudyDayConfig, studyDayNumberOf } from '@/lib/srs/study-day'
 
 export interface RememberedCard {
   state: number

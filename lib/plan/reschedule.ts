@@ -5,8 +5,8 @@
 // Today counts as a window day here: a card moved to today is simply due now.
 import type { DueMove } from '@/db/queries/plan'
 import type { CardStateRecord } from '@/db/queries/study'
+import { type StudyDayConfig, startOfStudyDayNumberMs, studyDayNumberOf } from '@/lib/calendar'
 import { FINAL_WINDOW_DAYS, isInFinalWindow, windowDayFor } from '@/lib/srs/final-window'
-import { type StudyDayConfig, startOfStudyDayNumberMs, studyDayNumberOf } from '@/lib/srs/study-day'
 
 export function dueMovesForInterview({
   cardStates,

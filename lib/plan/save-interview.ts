@@ -4,9 +4,7 @@
 // harmful, and from then on every grade is plain FSRS again.
 import { planQueries } from '@/db/queries/plan'
 import type { Db } from '@/db/sql/db'
-import { isoDateDayNumber } from '@/lib/srs/final-window'
-import type { StudyDayConfig } from '@/lib/srs/study-day'
-import { studyDayNumberOf } from '@/lib/srs/study-day'
+import { isoDateDayNumber, type StudyDayConfig, studyDayNumberOf } from '@/lib/calendar'
 import { dueMovesForInterview } from './reschedule'
 
 /** Reads the states and moves the dues in one transaction under the learner's lock (no grade in between). */

@@ -2,10 +2,10 @@
 // the first one in its HTML, GET /api/review/day sends them all after it. Prompts and model
 // answers are sanitized here (lib/content/markdown); the browser only draws them.
 import type { Db } from '@/db/sql/db'
+import { formatInstant } from '@/lib/calendar'
 import { cardById } from '@/lib/content/cards'
 import { cardTextToHtml } from '@/lib/content/markdown'
 import type { ReviewCard } from '@/lib/decks'
-import { formatInstant } from '@/lib/srs/format-time'
 import { RATING_NAMES, RATINGS } from '@/lib/srs/rubric'
 import { intervalLabel } from '@/lib/srs/scheduler'
 import type { DayCardData, DayItem } from './day-card'

@@ -4,6 +4,7 @@
 import { planQueries } from '@/db/queries/plan'
 import { studyQueries } from '@/db/queries/study'
 import type { Db } from '@/db/sql/db'
+import { studyDayBounds } from '@/lib/calendar'
 import type { DeckCardTitle, DeckRegistry } from '@/lib/decks'
 import { answerProfileFrom } from '@/lib/plan/answer-profile'
 import { buildPlan, type Plan } from '@/lib/plan/build-plan'
@@ -11,7 +12,6 @@ import { type DecideResult, helpMeDecide } from '@/lib/plan/decide'
 import { broughtForwardFromMs } from '@/lib/plan/explain'
 import { type CardPointRecall, pointRecallAtInterview } from '@/lib/plan/point-recall'
 import type { StudySettings } from '@/lib/srs/settings'
-import { studyDayBounds } from '@/lib/srs/study-day'
 import { settingsForLearner } from './learner-settings'
 
 export interface LoadedPlan {

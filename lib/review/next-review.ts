@@ -2,9 +2,15 @@
 // for this study day read once, then the queue rules of lib/srs. Time is passed in.
 import { studyQueries } from '@/db/queries/study'
 import type { Db } from '@/db/sql/db'
+import {
+  DAY_MS,
+  isoDateDayNumber,
+  type StudyDayBounds,
+  studyDayBounds,
+  studyDayNumberOf,
+} from '@/lib/calendar'
 import { newCardPacing } from '@/lib/plan/pacing'
 import { keptPerReviewLog } from '@/lib/review-log-kept'
-import { isoDateDayNumber } from '@/lib/srs/final-window'
 import {
   limitReachedOf,
   nextCardOf,
@@ -16,7 +22,6 @@ import { type CardSchedule, previewSchedule, type SchedulePreview } from '@/lib/
 import type { StudySettings } from '@/lib/srs/settings'
 import { streakEndingAt } from '@/lib/srs/streak'
 import type { StudyCard } from '@/lib/srs/study-card'
-import { DAY_MS, type StudyDayBounds, studyDayBounds, studyDayNumberOf } from '@/lib/srs/study-day'
 import { settingsForLearner } from './learner-settings'
 import { missedPointIds, toSchedule } from './stored'
 

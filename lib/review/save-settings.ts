@@ -6,11 +6,11 @@ import { learnerQueries } from '@/db/queries/learners'
 import { planQueries } from '@/db/queries/plan'
 import { studyQueries } from '@/db/queries/study'
 import type { Db } from '@/db/sql/db'
+import { isValidTimezone, studyDayNumberOf } from '@/lib/calendar'
 import { disabledDecksOf, saveDisabledDecks } from '@/lib/decks'
 import { checkInterviewDate } from '@/lib/plan/interview-date'
 import { bringDuesIntoFinalWindow } from '@/lib/plan/save-interview'
 import { studySettingsSchema } from '@/lib/srs/settings'
-import { isValidTimezone, studyDayNumberOf } from '@/lib/srs/study-day'
 
 export interface WriteScope {
   learnerId: string

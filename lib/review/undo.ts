@@ -2,8 +2,8 @@
 // only the learner's latest review of this study day is offered.
 import { type ReviewLogRecord, studyQueries } from '@/db/queries/study'
 import type { Db } from '@/db/sql/db'
+import { studyDayBounds } from '@/lib/calendar'
 import type { CardSchedule } from '@/lib/srs/scheduler'
-import { studyDayBounds } from '@/lib/srs/study-day'
 import { settingsForLearner } from './learner-settings'
 
 export type UndoResult =

@@ -5,6 +5,7 @@
 // interview day, schedules are plain FSRS exactly.
 import fc from 'fast-check'
 import { describe, expect, test } from 'vitest'
+import { dayNumberIsoDate, isoDateDayNumber, startOfStudyDayNumberMs, studyDayNumberOf } from '@/lib/calendar'
 import { RATINGS, Rating } from '@/lib/srs/rubric'
 import {
   type CardSchedule,
@@ -12,16 +13,8 @@ import {
   previewSchedule,
   type SchedulerSettings,
 } from '@/lib/srs/scheduler'
-import { startOfStudyDayNumberMs, studyDayNumberOf } from '@/lib/srs/study-day'
 import { propertySeed, seedLabel } from '@/tests/property-seed'
-import {
-  dayNumberIsoDate,
-  dueDayWithFinalWindow,
-  FINAL_WINDOW_DAYS,
-  finalWindowAhead,
-  isInFinalWindow,
-  isoDateDayNumber,
-} from './final-window'
+import { dueDayWithFinalWindow, FINAL_WINDOW_DAYS, finalWindowAhead, isInFinalWindow } from './final-window'
 
 const seed = propertySeed(20261201)
 const HOUR_MS = 3_600_000

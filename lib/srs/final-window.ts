@@ -6,32 +6,11 @@
 // plain FSRS, unless it was the card's first sight, which is brought forward too,
 // so a card started as late as two days before the interview is still seen twice.
 //
-// A leaf on purpose (no imports): the scheduler (./scheduler.ts) applies it at the one
-// place it computes a due, and everything else in lib/plan builds on lib/srs.
-// Days are study-day numbers (whole days since 1970-01-01 of the study date).
+// The scheduler (./scheduler.ts) applies it at the one place it computes a due, and everything
+// else in lib/plan builds on lib/srs. Days are study-day numbers (lib/calendar).
 
 /** The last this many study days before the interview (fewer when fewer are left). */
 export const FINAL_WINDOW_DAYS = 3
-
-const DAY_MS = 86_400_000
-const isoDate = /^(\d{4})-(\d{2})-(\d{2})$/
-
-/** 'YYYY-MM-DD' → its study-day number, or null when it is not a real calendar date. */
-export function isoDateDayNumber(text: string): number | null {
-  const match = isoDate.exec(text)
-  if (!match) return null
-  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])]
-  const ms = Date.UTC(year, month - 1, day)
-  const back = new Date(ms)
-  if (back.getUTCFullYear() !== year || back.getUTCMonth() !== month - 1 || back.getUTCDate() !== day)
-    return null
-  return Math.round(ms / DAY_MS)
-}
-
-/** A study-day number → 'YYYY-MM-DD'. */
-export function dayNumberIsoDate(dayNumber: number): string {
-  return new Date(dayNumber * DAY_MS).toISOString().slice(0, 10)
-}
 
 /** The window's days that are still ahead of `todayDay` (inclusive bounds), or null when none are. */
 export function finalWindowAhead(

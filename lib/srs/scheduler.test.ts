@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, test, vi } from 'vitest'
+import { studyDayBounds } from '@/lib/calendar'
 import { Rating } from './rubric'
 import { type CardSchedule, DEFAULT_SCHEDULER_SETTINGS, intervalLabel, previewSchedule } from './scheduler'
-import { studyDayBounds } from './study-day'
 
 const now = Date.parse('2026-03-10T10:00:00Z')
 const berlin = { ...DEFAULT_SCHEDULER_SETTINGS, timezone: 'Europe/Berlin' }

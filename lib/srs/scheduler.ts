@@ -13,9 +13,15 @@ import {
   StrategyMode,
 } from 'ts-fsrs'
 import type { CardStateRecord } from '@/db/queries/study'
-import { dueDayWithFinalWindow, isoDateDayNumber } from './final-window'
+import {
+  isoDateDayNumber,
+  type StudyDayConfig,
+  startOfStudyDayNumberMs,
+  studyDayNumberOf,
+  toStudyTimeMs,
+} from '@/lib/calendar'
+import { dueDayWithFinalWindow } from './final-window'
 import { type GradeRating, RATINGS, Rating } from './rubric'
-import { type StudyDayConfig, startOfStudyDayNumberMs, studyDayNumberOf, toStudyTimeMs } from './study-day'
 
 /** A card's FSRS fields without its id: what the scheduler reads and returns. */
 /** ts-fsrs card states (0 New, 1 Learning, 2 Review, 3 Relearning), for code outside lib/srs. */

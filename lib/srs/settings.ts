@@ -2,8 +2,8 @@
 // slice the scheduler needs.
 import { z } from 'zod'
 import type { LearnerSettingsRecord } from '@/db/queries/study'
+import { isValidTimezone } from '@/lib/calendar'
 import type { SchedulerSettings } from './scheduler'
-import { isValidTimezone } from './study-day'
 
 export interface StudySettings extends SchedulerSettings {
   newPerDay: number

@@ -2,7 +2,7 @@
 // (lib/srs: their timezone, a day that starts at the rollover hour). Days are
 // day numbers (whole days since 1970-01-01), so stepping back a week is plain
 // arithmetic and never meets a DST gap.
-import { DAY_MS, type StudyDayConfig, studyDayNumberOf } from '@/lib/srs/study-day'
+import { dayNumberIsoDate, type StudyDayConfig, studyDayNumberOf } from '@/lib/calendar'
 
 export type StudyDayOptions = StudyDayConfig
 
@@ -19,7 +19,7 @@ const dayKeys = new Map<number, string>()
 export function dayKey(day: number): string {
   let key = dayKeys.get(day)
   if (key === undefined) {
-    key = new Date(day * DAY_MS).toISOString().slice(0, 10)
+    key = dayNumberIsoDate(day)
     if (dayKeys.size >= 4096) dayKeys.clear()
     dayKeys.set(day, key)
   }

@@ -2,9 +2,9 @@
 // later app can still read today's files (and reject tomorrow's clearly).
 // Times are integer ms since the epoch; ids are the deck's card and point ids.
 import { z } from 'zod'
+import { isValidTimezone } from '@/lib/calendar'
 import { ownCardSchema } from '@/lib/content/schema'
 import { isBuiltInCardId } from '@/lib/decks/sources/built-in'
-import { isValidTimezone } from '@/lib/srs/study-day'
 
 export const TRANSFER_FORMAT = 'drill-study-state'
 export const TRANSFER_VERSION = 1

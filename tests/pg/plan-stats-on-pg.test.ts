@@ -10,12 +10,11 @@ import { planQueries } from '@/db/queries/plan'
 import { studyQueries } from '@/db/queries/study'
 import type { Db } from '@/db/sql/db'
 import { sqliteDb } from '@/db/sql/sqlite-db'
+import { dayNumberIsoDate, studyDayNumberOf } from '@/lib/calendar'
 import { builtInDeckSource, deckRegistry, ownDeckSource } from '@/lib/decks'
 import { planJson } from '@/lib/plan/plan-json'
 import { bringDuesIntoFinalWindow } from '@/lib/plan/save-interview'
 import { loadPlan, loadPlanDetails } from '@/lib/review/load-plan'
-import { dayNumberIsoDate } from '@/lib/srs/final-window'
-import { studyDayNumberOf } from '@/lib/srs/study-day'
 import { buildStats } from '@/lib/stats/build'
 import {
   getCardStatesByLearnerId,

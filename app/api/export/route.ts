@@ -1,5 +1,6 @@
 // GET /api/export            → the learner's whole study state as JSON (a file to keep)
 // GET /api/export?format=csv → the review log in the FSRS optimizer's CSV columns
+import { utcIsoDate } from '@/lib/calendar'
 import { problemResponse } from '@/lib/http/problems'
 import { route } from '@/lib/http/route'
 import { study } from '@/lib/study-context'
@@ -15,7 +16,7 @@ export const GET = route({ study: study.read }, async ({ request, db, learnerId,
       `Ask for format=json or format=csv, not "${format.slice(0, 40)}".`,
     )
   const file = await exportStudyState(db, learnerId, nowMs)
-  const date = new Date(nowMs).toISOString().slice(0, 10)
+  const date = utcIsoDate(nowMs)
   const headers = { 'cache-control': 'no-store' }
   if (format === 'csv')
     return new Response(reviewLogCsv(file), {

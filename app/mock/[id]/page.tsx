@@ -3,10 +3,10 @@ import Link from 'next/link'
 import { notFound } from 'next/navigation'
 import { MockReport } from '@/components/mock/mock-report'
 import { mockQueries } from '@/db/queries/mocks'
+import { formatInstant } from '@/lib/calendar'
 import { gradedMockOf } from '@/lib/mock/stored-mock'
 import { settingsForLearner } from '@/lib/review'
 import { seeItFailHrefs } from '@/lib/sandbox/see-it-fail'
-import { formatInstant } from '@/lib/srs/format-time'
 import { studyContext } from '@/lib/study-context'
 
 export const metadata: Metadata = { title: 'Mock interview report' }

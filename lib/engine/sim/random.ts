@@ -2,7 +2,7 @@
 // retries, changed bodies, dropped responses, crashes at named steps (now and then
 // with many keys in flight), provider behaviours, clock jumps past the TTL and
 // sweeps. One root seed feeds everything, so `seed` alone reproduces a schedule.
-import { DEFAULT_KEY_TTL_MS } from '../constants'
+import { DEFAULT_KEY_TTL_MS, HOUR_MS } from '../constants'
 import { FAULT_POINTS } from '../faults'
 import {
   DEFAULT_BODY,
@@ -44,7 +44,6 @@ export interface RandomScheduleOptions {
 }
 
 const KEYS = [DEFAULT_KEY, 'b2f0c3d4-9e8f-4a1b-8c7d-6e5f4a3b2c1d']
-const HOUR_MS = 3_600_000
 
 /** The draws a schedule is made of, all from one generator (so their order is the schedule). */
 interface Dice {

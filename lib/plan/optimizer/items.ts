@@ -5,7 +5,7 @@
 // hour, as the scheduler counts them. Same-day reviews stay in the history but are
 // not items of their own.
 import type { HistoryReview } from '@/db/queries/plan'
-import { type StudyDayConfig, studyDayNumberOf } from '@/lib/srs/study-day'
+import { type StudyDayConfig, studyDayNumberOf } from '@/lib/calendar'
 
 /** [rating 1–4, days since the previous review]. */
 export type TrainingReview = readonly [rating: number, deltaDays: number]

@@ -4,8 +4,8 @@
 // same (lib/review-log-kept).
 import { planQueries } from '@/db/queries/plan'
 import type { Db } from '@/db/sql/db'
+import type { StudyDayConfig } from '@/lib/calendar'
 import { keptPerReviewLog } from '@/lib/review-log-kept'
-import type { StudyDayConfig } from '@/lib/srs/study-day'
 import { countTrainingItems } from './items'
 
 /** Counts kept per Db (per process): a number each, so many learners fit. */

@@ -2,6 +2,7 @@ import fc from 'fast-check'
 import { describe, expect, test } from 'vitest'
 import { propertySeed, seedLabel } from '@/tests/property-seed'
 import {
+  formatInstant,
   type StudyDayConfig,
   sameZone,
   studyDateFromNumber,
@@ -10,7 +11,7 @@ import {
   studyDayNumberOf,
   toStudyTimeMs,
   zoneOffsetMs,
-} from './study-day'
+} from './calendar'
 
 const H = 3_600_000
 const at = (iso: string) => Date.parse(iso)
@@ -212,5 +213,20 @@ describe('zone offsets, remembered per quarter hour', () => {
         const instantMs = at(iso) + s * 1000
         expect(zoneOffsetMs(instantMs, timezone)).toBe(intlOffset(instantMs, timezone))
       }
+  })
+})
+
+describe('formatInstant', () => {
+  test('words a moment in the learner’s zone with weekday, date, year, time and zone', () => {
+    expect(formatInstant(Date.parse('2026-03-11T03:00:00Z'), 'Europe/Berlin')).toBe(
+      'Wed, 11 Mar 2026, 04:00 CET',
+    )
+  })
+
+  test('follows the zone’s summer time and keeps one formatter per zone apart', () => {
+    expect(formatInstant(Date.parse('2026-07-01T02:30:00Z'), 'Europe/Berlin')).toBe(
+      'Wed, 1 Jul 2026, 04:30 CEST',
+    )
+    expect(formatInstant(Date.parse('2026-07-01T02:30:00Z'), 'UTC')).toBe('Wed, 1 Jul 2026, 02:30 UTC')
   })
 })

@@ -1,9 +1,16 @@
-// The study day: a calendar day in the learner's time zone that starts at the
-// rollover hour (default 4 am), so a session past midnight still counts as
-// "today". Pure: every function takes the instant and the zone; uses only the
-// platform's Intl for zone rules (DST included).
+// The calendar, in one place: the units of time (HOUR_MS, DAY_MS), the study day and its
+// arithmetic, calendar dates ('YYYY-MM-DD') and the one wording of a moment shown to a learner.
+//
+// The study day: a calendar day in the learner's time zone that starts at the rollover hour
+// (default 4 am), so a session past midnight still counts as "today". Study days are counted as
+// day numbers (whole days since 1970-01-01 of the study date), so stepping a week is arithmetic.
+//
+// A leaf on purpose: pure (every function takes the instant and the zone), no imports, only the
+// platform's Intl for zone rules (DST included) — so the engine, the study rules and the browser
+// all take their time from here.
 
-const HOUR_MS = 3_600_000
+export const MINUTE_MS = 60_000
+export const HOUR_MS = 60 * MINUTE_MS
 /** One UTC calendar day: study-day numbers count whole UTC days (a study day itself may be 23 or 25 h). */
 export const DAY_MS = 24 * HOUR_MS
 
@@ -178,4 +185,55 @@ export function studyDayBounds(instantMs: number, config: StudyDayConfig): Study
  */
 export function toStudyTimeMs(instantMs: number, config: StudyDayConfig): number {
   return instantMs + zoneOffsetMs(instantMs, config.timezone) - config.rolloverHour * HOUR_MS
+}
+
+const isoDate = /^(\d{4})-(\d{2})-(\d{2})$/
+
+/** 'YYYY-MM-DD' → its study-day number, or null when it is not a real calendar date. */
+export function isoDateDayNumber(text: string): number | null {
+  const match = isoDate.exec(text)
+  if (!match) return null
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])]
+  const ms = Date.UTC(year, month - 1, day)
+  const back = new Date(ms)
+  if (back.getUTCFullYear() !== year || back.getUTCMonth() !== month - 1 || back.getUTCDate() !== day)
+    return null
+  return Math.round(ms / DAY_MS)
+}
+
+/** A study-day number → 'YYYY-MM-DD'. */
+export function dayNumberIsoDate(dayNumber: number): string {
+  return new Date(dayNumber * DAY_MS).toISOString().slice(0, 10)
+}
+
+/** The UTC calendar date of an instant, 'YYYY-MM-DD' (a download's file name). */
+export function utcIsoDate(instantMs: number): string {
+  return new Date(instantMs).toISOString().slice(0, 10)
+}
+
+/** The same calendar day `years` on (29 Feb → 1 Mar), as a day number. */
+export function sameDayYearsAfter(dayNumber: number, years: number): number {
+  const date = new Date(dayNumber * DAY_MS)
+  return Math.round(Date.UTC(date.getUTCFullYear() + years, date.getUTCMonth(), date.getUTCDate()) / DAY_MS)
+}
+
+const instantFormatters = new Map<string, Intl.DateTimeFormat>()
+
+/** "Wed, 11 Mar 2026, 04:00 CET": the one wording of a moment (review, mock, home, settings, stats). */
+export function formatInstant(instantMs: number, timezone: string): string {
+  let formatter = instantFormatters.get(timezone)
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-GB', {
+      timeZone: timezone,
+      weekday: 'short',
+      day: 'numeric',
+      month: 'short',
+      year: 'numeric',
+      hour: '2-digit',
+      minute: '2-digit',
+      timeZoneName: 'short',
+    })
+    instantFormatters.set(timezone, formatter)
+  }
+  return formatter.format(new Date(instantMs))
 }
