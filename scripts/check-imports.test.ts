@@ -4,7 +4,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
-import { checkImports, importsOf, valueImportsOf } from './check-imports'
+import { checkImports, checkReadmes, importsOf, mayImportFolders, valueImportsOf } from './check-imports'
 
 const root = path.resolve(__dirname, '..')
 let fixture: string | undefined
@@ -26,6 +26,36 @@ afterEach(() => {
 describe('scripts/check-imports.ts', () => {
   it('holds for this repository', () => {
     expect(checkImports(root)).toEqual([])
+    expect(checkReadmes(root)).toEqual([])
+  })
+
+  it('fails a README whose "May import" line drifted from its row, and one with no line', () => {
+    const dir = write({
+      'lib/srs/README.md':
+        '# lib/srs\n\nMay import: ts-fsrs, `lib/plan/pacing`, `db/queries/study` (types). Never `lib/calendar`.\n',
+      'lib/mock/README.md': '# lib/mock\n\nNo line here.\n',
+    })
+    expect(checkReadmes(dir)).toEqual([
+      { readme: 'lib/mock/README.md', missing: expect.arrayContaining(['lib/review', 'db']), extra: [] },
+      { readme: 'lib/srs/README.md', missing: ['lib/calendar'], extra: ['lib/plan'] },
+    ])
+    expect(
+      mayImportFolders('May import: `lib/*` (client-safe); `@/app/<route>/actions`. Never `db/`.'),
+    ).toEqual(['app', 'lib/*'])
+  })
+
+  it('fails a test beside its module that opens a database; one in tests/<area> may', () => {
+    const dir = write({
+      'lib/plan/a.test.ts': "import { openSqlite } from '@/db/open'",
+      'lib/stats/b.test.ts': "import Database from 'better-sqlite3'",
+      'lib/plan/ok.test.ts': "import { x } from '@/lib/srs/rubric'",
+      'tests/plan/ok.test.ts': "import { openSqlite } from '@/db/open'",
+      'lib/engine/ok.test.ts': "import Database from 'better-sqlite3'",
+    })
+    const broken = checkImports(dir)
+      .filter((p) => p.rule.includes('tests/<area>'))
+      .map((p) => p.file)
+    expect(broken.sort()).toEqual(['lib/plan/a.test.ts', 'lib/stats/b.test.ts'])
   })
 
   it('fails the five imports the READMEs forbid, and a folder with no row in the table', () => {

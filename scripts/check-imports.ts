@@ -15,6 +15,9 @@
 //      lib/srs/rubric (the one rating rule); its tests may also load cards and use vitest and fast-check.
 //   7. No function in the simulator (lib/engine/sim) is longer than 70 lines, none in app/, components/
 //      or lib/ longer than 150 (scripts/check-function-length.ts, FUNCTION_LENGTH_RULES).
+//   8. Where a test goes (README, Tests): a test beside its module opens no database — one
+//      that does (SQLite, PostgreSQL, or a helper that opens one) lives in tests/<area>.
+//      lib/engine's own tests, whose store runs on its declared SQLite library, are its own.
 // Exit 1 with one line per broken rule.
 import fs from 'node:fs'
 import path from 'node:path'
@@ -146,16 +149,8 @@ export const ALLOWED_IMPORTS: Record<string, readonly string[]> = {
   // The one way a study request (page, route, server action) gets its database, now and learner.
   'lib/study-context': ['db', 'lib/clock', 'lib/learner'],
   'lib/srs': ['lib/calendar', 'db'],
-  'lib/stats': ['lib/calendar', 'db', 'lib/review-log-kept', 'lib/srs', 'lib/transfer'],
-  'lib/transfer': [
-    'lib/calendar',
-    'db',
-    'lib/content',
-    'lib/decks',
-    'lib/own-cards',
-    'lib/review',
-    'lib/srs',
-  ], // lib/review: testing.ts
+  'lib/stats': ['lib/calendar', 'db', 'lib/review-log-kept', 'lib/srs'],
+  'lib/transfer': ['lib/calendar', 'db', 'lib/content', 'lib/decks', 'lib/own-cards', 'lib/srs'],
 }
 
 /**
@@ -236,6 +231,20 @@ const SQL_PREPARE = /\.prepare\s*(?:<[^>]*>\s*)?\(\s*['"`]/g
 const RAW_CONNECTION = /\bsqlite\(\)/g
 const RAW_CONNECTION_ALLOWED = ['lib/live', 'scripts']
 
+/** What opens a database: a test beside its module imports none of these (rule 8). */
+const DATABASE_OPENERS = [
+  'db/open',
+  'db/client',
+  'db/pg',
+  'db/sql/sqlite-db',
+  'db/sql/pg-db',
+  'tests/pg/database',
+  'tests/transfer/testing',
+  'tests/anki/learners',
+]
+const DATABASE_PACKAGES = ['better-sqlite3', 'pg']
+const COLOCATED_ROOTS = ['app', 'components', 'lib', 'db', 'scripts']
+
 // The checker's own test writes broken imports as fixture strings.
 const FIXTURE_FILES = ['scripts/check-imports.test.ts']
 
@@ -290,8 +299,20 @@ export function checkImports(root: string): ImportProblem[] {
             rule: `${folder} may import only types from ${to} (TYPE_ONLY_IMPORTS in scripts/check-imports.ts, ${folder}/README.md)`,
           })
       }
+    const colocatedTest = isTest && !isEngine && COLOCATED_ROOTS.some((r) => inside(rel, r))
     for (const specifier of importsOf(text)) {
       const to = target(root, file, specifier)?.split(path.sep).join('/')
+      if (
+        colocatedTest &&
+        (to === undefined
+          ? DATABASE_PACKAGES.includes(packageName(specifier))
+          : DATABASE_OPENERS.includes(to.replace(SOURCE, '')))
+      )
+        problems.push({
+          file: rel,
+          specifier,
+          rule: 'a test that opens a database goes in tests/<area>, not beside its module (README, "Where a test goes")',
+        })
       if (inside(rel, 'lib') && to !== undefined && (inside(to, 'components') || inside(to, 'app')))
         problems.push({ file: rel, specifier, rule: 'lib/ must not import from components/ or app/' })
       if (!isEngine && to !== undefined && reachesIntoEngine(to))
@@ -340,6 +361,52 @@ export function checkImports(root: string): ImportProblem[] {
   return problems
 }
 
+/** One README whose "May import" line names other folders than its row in ALLOWED_IMPORTS. */
+export interface ReadmeDrift {
+  readme: string
+  /** In the row, not on the line. */
+  missing: string[]
+  /** On the line, not in the row. */
+  extra: string[]
+}
+
+// The "May import:" paragraph up to its first "Never …", "Nothing …" or "No …" sentence (what the
+// folder may not import) or the paragraph's end.
+const MAY_IMPORT = /May import:([\s\S]*?)(?:\n\s*\n|(?:^|[.;:]\s+)(?:Never|Nothing|No)\b|(?![\s\S]))/m
+// A repo path in backticks: `lib/srs`, `db/queries/study`, `@/app/<route>/actions`, `lib/*`.
+const BACKTICKED_PATH = /`(?:@\/)?((?:lib|db|components|app)(?:\/[^`\s]*)?)`/g
+
+/** The ALLOWED_IMPORTS folders a README's "May import" line names (undefined: it has no such line). */
+export function mayImportFolders(readme: string): string[] | undefined {
+  const line = MAY_IMPORT.exec(readme)
+  if (!line) return undefined
+  const folders = new Set<string>()
+  for (const [, named] of line[1]!.matchAll(BACKTICKED_PATH)) {
+    if (named === 'lib/*') folders.add('lib/*')
+    else {
+      const folder = importFolderOf(named!.replace(/[{].*$/, 'x'))
+      if (folder) folders.add(folder)
+    }
+  }
+  return [...folders].sort()
+}
+
+/** Every folder README whose "May import" line has drifted from its row (or has none). */
+export function checkReadmes(root: string): ReadmeDrift[] {
+  const drifts: ReadmeDrift[] = []
+  for (const [folder, row] of Object.entries(ALLOWED_IMPORTS)) {
+    const readme = path.join(root, folder, 'README.md')
+    if (!fs.existsSync(readme)) continue
+    const named = mayImportFolders(fs.readFileSync(readme, 'utf8'))
+    const allowed = [...new Set(row)].sort()
+    const missing = named === undefined ? allowed : allowed.filter((f) => !named.includes(f))
+    const extra = (named ?? []).filter((f) => f !== folder && !allowed.includes(f))
+    if (named === undefined || missing.length > 0 || extra.length > 0)
+      drifts.push({ readme: `${folder}/README.md`, missing, extra })
+  }
+  return drifts
+}
+
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const root = process.cwd()
   const problems = checkImports(root)
@@ -353,11 +420,24 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
     )
   const long = checkFunctionLengthRules(root)
   for (const f of long) console.error(`${f.file}:${f.line}: ${f.name} is ${f.lines} lines — ${f.rule}`)
-  if (problems.length + long.length > 0) {
-    console.error(`\n${problems.length + long.length} house rule(s) broken (see scripts/check-imports.ts)`)
+  const drifts = checkReadmes(root)
+  for (const d of drifts)
+    console.error(
+      `${d.readme}: its "May import" line ${[
+        d.missing.length > 0 ? `lacks ${d.missing.join(', ')}` : '',
+        d.extra.length > 0 ? `names ${d.extra.join(', ')}, not in its row` : '',
+      ]
+        .filter(Boolean)
+        .join(
+          ' and ',
+        )} — the row in ALLOWED_IMPORTS (scripts/check-imports.ts) is the rule; write the line to match it`,
+    )
+  const broken = problems.length + long.length + drifts.length
+  if (broken > 0) {
+    console.error(`\n${broken} house rule(s) broken (see scripts/check-imports.ts)`)
     process.exit(1)
   }
   console.log(
-    'house rules hold: every folder imports only what its row in ALLOWED_IMPORTS allows; lib/engine is sealed and entered through its two entries; db/ takes only types from it; lib/ imports nothing from components/ or app/; lib/srs and lib/decks know no drills; lib/grading is pure; SQL lives in db/; study data goes through studyDb(); simulator functions ≤ 70 lines, every other function in app/, components/, lib/ ≤ 150',
+    'house rules hold: every folder imports only what its row in ALLOWED_IMPORTS allows; lib/engine is sealed and entered through its two entries; db/ takes only types from it; lib/ imports nothing from components/ or app/; lib/srs and lib/decks know no drills; lib/grading is pure; SQL lives in db/; study data goes through studyDb(); simulator functions ≤ 70 lines, every other function in app/, components/, lib/ ≤ 150; tests that open a database live in tests/; every README\'s "May import" line matches its row',
   )
 }

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { fivePointCard, followUpCard } from '@/tests/study/fixtures'
+import { fivePointCard, followUpCard } from '@/tests/review/fixtures'
 import { Rating, suggestRating } from './rubric'
 
 function subsets<T>(items: readonly T[]): T[][] {

@@ -2,7 +2,7 @@
 // is committed). One deck, "System Design": a Basic note whose answer is a list (for
 // Suggest points), a Basic note with an image and a review history, and a cloze note.
 // Beside it, note-types.apkg: tests/anki/note-types.ts (note types of one's own, issue 38).
-// Regenerate with `npx tsx tests/anki/e2e-fixture.ts`; lib/anki/e2e-fixture.test.ts
+// Regenerate with `npx tsx tests/anki/e2e-fixture.ts`; tests/anki/e2e-fixture.test.ts
 // checks the committed files still import as the spec expects.
 import fs from 'node:fs'
 import path from 'node:path'

@@ -8,7 +8,7 @@ import { allCards } from '@/lib/content/cards'
 import { type DeckRegistry, saveDisabledDecks } from '@/lib/decks'
 import { gradeFoundCard, nextReview, studyDecks } from '@/lib/review'
 import { Rating } from '@/lib/srs/rubric'
-import { addLearner, freshDatabase } from '../study/fixtures'
+import { addLearner, freshDatabase } from '@/tests/review/fixtures'
 
 const alice = '11111111-1111-4111-8111-111111111111'
 const bob = '22222222-2222-4222-8222-222222222222'

@@ -9,7 +9,7 @@ import { type DeckRegistry, saveDisabledDecks } from '@/lib/decks'
 import { reviewCountOf } from '@/lib/drills/review-round'
 import { gradeFoundCard, nextReview, studyDecks } from '@/lib/review'
 import { Rating } from '@/lib/srs/rubric'
-import { addLearner, freshDatabase } from '../study/fixtures'
+import { addLearner, freshDatabase } from '@/tests/review/fixtures'
 
 const learner = '33333333-3333-4333-8333-333333333333'
 const t0 = Date.parse('2026-03-10T10:00:00Z')

@@ -4,7 +4,7 @@ import { learnerQueries } from '@/db/queries/learners'
 import { sqliteDb } from '@/db/sql/sqlite-db'
 import { createLinkCode, deviceLabel, redeemLinkCode } from '@/lib/devices/link'
 import { formatLinkCode, LINK_CODE_TTL_MS, linkCodeFrom, normalizeLinkCode } from '@/lib/devices/link-code'
-import { freshDatabase } from '@/tests/study/fixtures'
+import { freshDatabase } from '@/tests/review/fixtures'
 
 const alice = '11111111-1111-4111-8111-111111111111'
 const t0 = Date.parse('2026-03-10T10:00:00Z')

@@ -11,7 +11,7 @@ import { saveMockGrades } from '@/lib/mock/save-grades'
 import { studyDecks } from '@/lib/review'
 import { Rating } from '@/lib/srs/rubric'
 import { alice, bob, openWithLearners, twoInstanceAdapters } from '@/tests/pg/two-instances'
-import { reviewLogCountOn } from '@/tests/study/fixtures'
+import { reviewLogCountOn } from '@/tests/review/fixtures'
 
 const t0 = Date.parse('2026-03-10T10:00:00Z')
 const mockId = '33333333-3333-4333-8333-333333333333'

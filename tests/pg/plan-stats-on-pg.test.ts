@@ -23,7 +23,7 @@ import {
 } from '@/lib/stats/queries'
 import { exportStudyState } from '@/lib/transfer/export'
 import { importStudyState } from '@/lib/transfer/import'
-import { addLearner, freshDatabase, recordReview } from '@/lib/transfer/testing'
+import { addLearner, freshDatabase, recordReview } from '@/tests/transfer/testing'
 import { twoInstanceAdapters } from '@/tests/pg/two-instances'
 
 const alice = '11111111-1111-4111-8111-111111111111'

@@ -25,7 +25,7 @@ import { GRADE_CLAIM_LEASE_MS, gradeFingerprint } from '@/lib/review/grade-key'
 import { inTimeOrder, replayGrades } from '@/lib/srs/replay'
 import { type GradeRating, Rating, suggestRecallRating } from '@/lib/srs/rubric'
 import { alice, bob, openWithLearners, twoInstanceAdapters } from '@/tests/pg/two-instances'
-import { deck, fivePointCard, keyedGradeBody, reviewLogCountOn } from '@/tests/study/fixtures'
+import { deck, fivePointCard, keyedGradeBody, reviewLogCountOn } from '@/tests/review/fixtures'
 
 const t0 = Date.parse('2026-03-10T10:00:00Z')
 const HOUR = 3_600_000

@@ -10,7 +10,7 @@ import { connectionConfig } from '@/db/pg'
 import type { Db } from '@/db/sql/db'
 import { pgDb } from '@/db/sql/pg-db'
 import { sqliteDb } from '@/db/sql/sqlite-db'
-import { addLearnerOn, freshDatabase } from '@/tests/study/fixtures'
+import { addLearnerOn, freshDatabase } from '@/tests/review/fixtures'
 import { createTestDatabase, type TestDatabase } from './database'
 
 export interface Adapter {

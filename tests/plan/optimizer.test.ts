@@ -11,7 +11,7 @@ import { countTrainingItems, MIN_TRAINING_ITEMS, trainingItemsFrom } from '@/lib
 import { keepNew } from '@/lib/plan/optimizer/keep-rule'
 import { optimizeParameters } from '@/lib/plan/optimizer/optimize'
 import { importStudyState } from '@/lib/transfer/import'
-import { addLearner, freshDatabase } from '@/lib/transfer/testing'
+import { addLearner, freshDatabase } from '@/tests/transfer/testing'
 
 const learner = '33333333-3333-4333-8333-333333333333'
 const startMs = Date.parse('2026-01-05T00:00:00Z')

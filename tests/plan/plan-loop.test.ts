@@ -19,7 +19,7 @@ import { DEFAULT_SCHEDULER_SETTINGS, previewSchedule } from '@/lib/srs/scheduler
 import type { StudyCard } from '@/lib/srs/study-card'
 import { exportStudyState } from '@/lib/transfer/export'
 import { importStudyState } from '@/lib/transfer/import'
-import { addLearner, deck, freshDatabase } from '../study/fixtures'
+import { addLearner, deck, freshDatabase } from '@/tests/review/fixtures'
 
 const alice = '44444444-4444-4444-8444-444444444444'
 const bob = '55555555-5555-4555-8555-555555555555'

@@ -9,7 +9,7 @@ import { studyHistoryFile } from '@/e2e/study-history'
 import { countTrainingItems } from '@/lib/plan/optimizer/items'
 import { trainingItemCountFor } from '@/lib/plan/optimizer/training-count'
 import { importStudyState } from '@/lib/transfer/import'
-import { addLearner, freshDatabase } from '@/lib/transfer/testing'
+import { addLearner, freshDatabase } from '@/tests/transfer/testing'
 
 const learner = '44444444-4444-4444-8444-444444444444'
 const startMs = Date.parse('2026-01-05T00:00:00Z')

@@ -3,7 +3,7 @@ import { migrateSqlite, openSqlite } from '@/db/open'
 import { hashApiKey, seedDemoAccounts } from '@/db/seed'
 import { sqliteDb } from '@/db/sql/sqlite-db'
 import { rowOf } from '@/tests/sql'
-import { accountIdForApiKey, createAccount } from './accounts'
+import { accountIdForApiKey, createAccount } from '@/lib/live/accounts'
 
 function freshDb() {
   const sqlite = openSqlite(':memory:')

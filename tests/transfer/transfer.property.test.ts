@@ -5,9 +5,9 @@ import { Rating } from 'ts-fsrs'
 import { expect, test } from 'vitest'
 import { sqliteDb } from '@/db/sql/sqlite-db'
 import { propertySeed, seedLabel } from '@/tests/property-seed'
-import { studyRows } from '@/tests/study/rows'
-import { exportStudyState } from './export'
-import { importStudyState } from './import'
+import { studyRows } from '@/tests/review/rows'
+import { exportStudyState } from '@/lib/transfer/export'
+import { importStudyState } from '@/lib/transfer/import'
 import { addLearner, freshDatabase, recordReview } from './testing'
 
 const seed = propertySeed(20261130)

@@ -1,6 +1,6 @@
 // Test helpers: a fresh migrated in-memory database and reviews recorded by the
 // review loop's own code (lib/review gradeReview). Imported by unit tests only; the
-// raw-row comparisons (studyRows) are a tests/ fixture, tests/study/rows.ts.
+// raw-row comparisons (studyRows) are a tests/ fixture, tests/review/rows.ts.
 // The helpers take the data layer (a Db, SQLite's or PostgreSQL's) or a raw SQLite
 // connection (wrapped in its Db), so a test that reads raw rows can keep its connection.
 import type { Rating } from 'ts-fsrs'

@@ -6,10 +6,10 @@ import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { connectionConfig } from '@/db/pg'
 import { createTestDatabase, type TestDatabase } from '@/tests/pg/database'
-import type { Db } from './db'
-import { gateOf } from './gate'
-import { pgDb } from './pg-db'
-import { sqliteDb } from './sqlite-db'
+import type { Db } from '@/db/sql/db'
+import { gateOf } from '@/db/sql/gate'
+import { pgDb } from '@/db/sql/pg-db'
+import { sqliteDb } from '@/db/sql/sqlite-db'
 
 const DDL = [
   'CREATE TABLE items (id BIGINT PRIMARY KEY, learner_id TEXT NOT NULL, done BOOLEAN NOT NULL, ratio DOUBLE PRECISION NOT NULL)',
@@ -146,7 +146,7 @@ describe('the PostgreSQL layer bundled twice', () => {
   it('gives two copies of the module on one pool no clashing statement names', async () => {
     // Next bundles db/ into more than one chunk per process; every copy shares the process's pool.
     vi.resetModules()
-    const { pgDb: otherPgDb } = await import('./pg-db')
+    const { pgDb: otherPgDb } = await import('@/db/sql/pg-db')
     // One connection, so both copies' statements meet on it.
     const single = new pg.Pool({ ...connectionConfig(database.url), max: 1 })
     const first = pgDb(single)

@@ -3,8 +3,8 @@ import { describe, expect, it } from 'vitest'
 import { migrateSqlite, openSqlite } from '@/db/open'
 import { sqliteDb } from '@/db/sql/sqlite-db'
 import { rowOf } from '@/tests/sql'
-import { accountIdForApiKey } from './accounts'
-import { consoleApiKey, ensureConsoleAccount, rotateConsoleSecret } from './console-account'
+import { accountIdForApiKey } from '@/lib/live/accounts'
+import { consoleApiKey, ensureConsoleAccount, rotateConsoleSecret } from '@/lib/live/console-account'
 
 function freshDb() {
   const sqlite = openSqlite(':memory:')

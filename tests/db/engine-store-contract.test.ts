@@ -22,8 +22,8 @@ import {
   sqliteStore,
 } from '@/lib/engine'
 import { type PgCluster, startCluster } from '@/tests/pg/engine-store-cluster'
-import { pgEngineStore } from './engine-store-pg'
-import { migratePostgres } from './migrate-pg'
+import { pgEngineStore } from '@/db/engine-store-pg'
+import { migratePostgres } from '@/db/migrate-pg'
 
 const NOW = Date.parse('2026-01-05T10:00:00.000Z')
 const CONNECTIONS = 50

@@ -18,7 +18,7 @@ import { addStudyLearner, freshStudyDb } from '@/tests/anki/learners'
 import { ankiRows, importBytes } from '@/tests/anki/run'
 import { sampleCollection } from '@/tests/anki/sample'
 import { zstdCompress } from '@/tests/anki/zstd'
-import { ANKI_LIMITS } from './limits'
+import { ANKI_LIMITS } from '@/lib/anki/limits'
 
 let sqlite: Sqlite
 let db: Db

@@ -7,8 +7,8 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { migrateSqlite, openSqlite, type Sqlite } from '@/db/open'
 import { seedDemoAccounts } from '@/db/seed'
 import { type Clock, systemClock } from '@/lib/engine'
-import { createLiveRuntime, type LiveRuntime, runSweepPass } from './runtime'
-import { defaultLiveSettings } from './settings'
+import { createLiveRuntime, type LiveRuntime, runSweepPass } from '@/lib/live/runtime'
+import { defaultLiveSettings } from '@/lib/live/settings'
 
 const opened: { sqlite: Sqlite; runtime: LiveRuntime; dir: string }[] = []
 

@@ -7,9 +7,9 @@ import { seedDemoAccounts } from '@/db/seed'
 import { sqliteDb } from '@/db/sql/sqlite-db'
 import type { Clock } from '@/lib/engine'
 import { rowOf } from '@/tests/sql'
-import { accountIdForApiKey, createAccount } from './accounts'
-import { createLiveRuntime, type LiveRuntime } from './runtime'
-import { DAY_MS, defaultLiveSettings } from './settings'
+import { accountIdForApiKey, createAccount } from '@/lib/live/accounts'
+import { createLiveRuntime, type LiveRuntime } from '@/lib/live/runtime'
+import { DAY_MS, defaultLiveSettings } from '@/lib/live/settings'
 
 const opened: { sqlite: Sqlite; runtime: LiveRuntime }[] = []
 afterEach(() => {

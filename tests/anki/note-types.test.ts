@@ -12,7 +12,7 @@ import { legacyPackage, modernPackage } from '@/tests/anki/build'
 import { addStudyLearner, freshStudyDb } from '@/tests/anki/learners'
 import { importAsBeforeIssue38, NT0, noteTypesCollection } from '@/tests/anki/note-types'
 import { ankiRows, importBytes } from '@/tests/anki/run'
-import { cardIdOfAnkiCard } from './identity'
+import { cardIdOfAnkiCard } from '@/lib/anki/identity'
 
 let sqlite: Sqlite
 let db: Db

@@ -1,7 +1,7 @@
 // The hot study queries must be index lookups, not scans (bench:review measures them at 1M logs).
 import { describe, expect, test } from 'vitest'
 import { dueCardsSql } from '@/db/queries/study'
-import { freshDatabase } from './fixtures'
+import { freshDatabase } from '@/tests/review/fixtures'
 
 function planOf(sql: string, params: unknown[]): string {
   const sqlite = freshDatabase()

@@ -7,7 +7,7 @@ import { migratePostgres } from '@/db/migrate-pg'
 import { closePgPools, pgPool } from '@/db/pg'
 import { pgDb } from '@/db/sql/pg-db'
 import { type PgCluster, startPgCluster } from '@/tests/pg/cluster'
-import { liveDataOn } from './data'
+import { liveDataOn } from '@/lib/live/data'
 
 let cluster: PgCluster
 

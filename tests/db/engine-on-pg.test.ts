@@ -19,9 +19,9 @@ import {
   systemClock,
 } from '@/lib/engine'
 import { type PgCluster, startCluster } from '@/tests/pg/engine-store-cluster'
-import { pgEngineStore } from './engine-store-pg'
-import { migratePostgres, migrateProviderPostgres } from './migrate-pg'
-import { pgProviderLedger } from './provider-ledger-pg'
+import { pgEngineStore } from '@/db/engine-store-pg'
+import { migratePostgres, migrateProviderPostgres } from '@/db/migrate-pg'
+import { pgProviderLedger } from '@/db/provider-ledger-pg'
 
 const BODY = { orderId: '42', amount: 2500, currency: 'USD', paymentMethodToken: 'token-9' }
 const SLOW = { ...BODY, paymentMethodToken: 'tok_slow' }

@@ -55,8 +55,8 @@ interface Result {
 async function race(op: 'claim' | 'takeOver', keys: string[]): Promise<Result[][]> {
   const gate = new SharedArrayBuffer(8)
   const view = new Int32Array(gate)
-  const entry = new URL('../lib/engine/index.ts', import.meta.url).href
-  const open = new URL('./open.ts', import.meta.url).href
+  const entry = new URL('../../lib/engine/index.ts', import.meta.url).href
+  const open = new URL('../../db/open.ts', import.meta.url).href
   const done = Array.from(
     { length: THREADS },
     (_, thread) =>

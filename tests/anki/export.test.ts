@@ -16,7 +16,7 @@ import { legacyPackage } from '@/tests/anki/build'
 import { addStudyLearner, freshStudyDb } from '@/tests/anki/learners'
 import { ankiRows, importBytes } from '@/tests/anki/run'
 import { sampleCollection, T0 } from '@/tests/anki/sample'
-import { exportDeckForAnki } from './export'
+import { exportDeckForAnki } from '@/lib/anki/export'
 
 let sqlite: Sqlite
 let db: Db

@@ -14,7 +14,7 @@ import { type FixtureCollection, legacyPackage, modernPackage, textExport } from
 import { addStudyLearner, freshStudyDb } from '@/tests/anki/learners'
 import { ankiRows, importBytes } from '@/tests/anki/run'
 import { sampleCollection, T0 } from '@/tests/anki/sample'
-import { cardIdOfAnkiCard } from './identity'
+import { cardIdOfAnkiCard } from '@/lib/anki/identity'
 
 let sqlite: Sqlite
 let db: Db

@@ -9,8 +9,8 @@ import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type ChargeRequest, SimulatedProvider, systemClock } from '@/lib/engine'
 import { type PgCluster, startCluster } from '@/tests/pg/engine-store-cluster'
-import { migrateProviderPostgres } from './migrate-pg'
-import { pgProviderLedger } from './provider-ledger-pg'
+import { migrateProviderPostgres } from '@/db/migrate-pg'
+import { pgProviderLedger } from '@/db/provider-ledger-pg'
 
 const INSTANCES = 20
 
