@@ -1,6 +1,7 @@
 // One failing check's timeline: the sandbox's swimlane drawing (TimelineSvg, every event shown)
 // and the same events as text. Every string from the report reaches the page as React text.
 import { useId } from 'react'
+import { ScrollRegion } from '@/components/ui/scroll-region'
 import type { CheckResult } from '@/lib/check-server/types'
 import { clockLabel } from '@/lib/engine/client'
 import { TimelineSvg } from '../timeline/timeline-svg'
@@ -14,12 +15,13 @@ export function CheckTimeline({ check, seed }: { check: CheckResult; seed: numbe
   const description = `${check.timeline.length} events between Drill's checker, your server and Drill's provider, in ms since the check began. The list below has each one as text.`
   return (
     <figure data-testid="check-timeline" className="space-y-2">
-      <section
+      {/* Scrolls sideways on a phone and down on a long timeline. */}
+      <ScrollRegion
+        as="section"
         aria-label={`${title}: diagram`}
-        // Scrolls sideways on a phone and down on a long timeline, so it must be reachable by keyboard.
-        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be focusable
-        tabIndex={0}
-        className="max-h-[75vh] overflow-auto rounded border border-zinc-200 bg-white p-2 focus-visible:outline-2 focus-visible:outline-sky-700 dark:border-zinc-800 dark:bg-zinc-900"
+        scroll="both"
+        ring="sky"
+        className="max-h-[75vh] rounded border border-zinc-200 bg-white p-2 dark:border-zinc-800 dark:bg-zinc-900"
       >
         <TimelineSvg
           trace={trace}
@@ -30,7 +32,7 @@ export function CheckTimeline({ check, seed }: { check: CheckResult; seed: numbe
           title={title}
           description={description}
         />
-      </section>
+      </ScrollRegion>
       <figcaption className="text-sm">
         <details>
           <summary className="cursor-pointer font-semibold">Events (text)</summary>

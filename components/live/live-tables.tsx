@@ -1,5 +1,7 @@
 // The three views the console keeps current: our idempotency_keys rows, our
 // payments, and the provider's ledger (the external system's truth).
+
+import { ScrollRegion } from '@/components/ui/scroll-region'
 import type { ChargeJson } from '@/lib/live/ledger'
 import type { KeyRowJson, PaymentJson } from '@/lib/live/queries'
 
@@ -28,13 +30,10 @@ function Table({
   empty: string
 }) {
   return (
-    <section
-      // A table wider than its column scrolls sideways; keyboard users must be able to
-      // focus the region to scroll it (axe: scrollable-region-focusable, WCAG 2.1.1).
-      // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region has to be focusable
-      tabIndex={0}
+    <ScrollRegion
+      as="section"
       aria-label={caption}
-      className="overflow-x-auto rounded-lg border border-zinc-200 focus-visible:outline-2 focus-visible:outline-blue-600 dark:border-zinc-700"
+      className="rounded-lg border border-zinc-200 dark:border-zinc-700"
     >
       <table data-testid={id} className="w-full text-sm">
         <caption className="px-2 py-2 text-left font-semibold">
@@ -69,7 +68,7 @@ function Table({
           )}
         </tbody>
       </table>
-    </section>
+    </ScrollRegion>
   )
 }
 

@@ -1,6 +1,8 @@
 // The cards not started yet: when the pacing starts each, and the latest day it can
 // start and still be seen twice before the interview. Says plainly when the maximum
 // new per day is too low, and by how much.
+
+import { ScrollRegion } from '@/components/ui/scroll-region'
 import type { Plan } from '@/lib/plan/build-plan'
 import { SIGHTINGS_BEFORE_INTERVIEW } from '@/lib/plan/pacing'
 import { ColumnHeads } from '../stats/column-heads'
@@ -36,12 +38,7 @@ export function NotStartedTable({ plan, newPerDay }: { plan: Plan; newPerDay: nu
               day” on Settings to at least {pacing.neededPerDay}, or move the date.
             </p>
           )}
-          <figure
-            // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region has to be focusable
-            tabIndex={0}
-            aria-labelledby="plan-new-title"
-            className="overflow-x-auto focus-visible:outline-2 focus-visible:outline-blue-600"
-          >
+          <ScrollRegion aria-labelledby="plan-new-title">
             <table className="w-full min-w-[520px] border-collapse text-left text-sm">
               <caption className="sr-only">
                 Cards not started, with their planned start and the latest start day
@@ -74,7 +71,7 @@ export function NotStartedTable({ plan, newPerDay }: { plan: Plan; newPerDay: nu
                 ))}
               </tbody>
             </table>
-          </figure>
+          </ScrollRegion>
         </>
       )}
     </section>

@@ -2,6 +2,7 @@
 // review (and why it moved, when the final window brought it forward), and its last
 // planned review before the interview.
 
+import { ScrollRegion } from '@/components/ui/scroll-region'
 import { type StudyDayConfig, studyDayNumberOf } from '@/lib/calendar'
 import type { Plan, PlanCard } from '@/lib/plan/build-plan'
 import { ColumnHeads } from '../stats/column-heads'
@@ -44,12 +45,7 @@ export function PlanCardTable({
       {studied.length === 0 ? (
         <p>You have not studied any card yet.</p>
       ) : (
-        <figure
-          // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region has to be focusable
-          tabIndex={0}
-          aria-labelledby="plan-cards-title"
-          className="overflow-x-auto focus-visible:outline-2 focus-visible:outline-blue-600"
-        >
+        <ScrollRegion aria-labelledby="plan-cards-title">
           <table className="w-full min-w-[720px] border-collapse text-left text-sm">
             <caption className="sr-only">
               Each studied card's recall on the interview day and its planned reviews
@@ -94,7 +90,7 @@ export function PlanCardTable({
               })}
             </tbody>
           </table>
-        </figure>
+        </ScrollRegion>
       )}
     </section>
   )

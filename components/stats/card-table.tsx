@@ -1,4 +1,6 @@
 // Per card: FSRS state, stability, retrievability now and next due.
+
+import { ScrollRegion } from '@/components/ui/scroll-region'
 import { formatInstant } from '@/lib/calendar'
 import { type CardOverview, soonestDueCards } from '@/lib/stats/card-overview'
 import { CardTableRows } from './built-tables'
@@ -73,14 +75,9 @@ export function CardTable({
         </p>
       )}
       {/* Seven columns do not fit a phone: the table scrolls sideways inside this region. */}
-      <figure
-        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region has to be focusable
-        tabIndex={0}
-        aria-labelledby="stats-cards-title"
-        className="overflow-x-auto focus-visible:outline-2 focus-visible:outline-blue-600"
-      >
+      <ScrollRegion aria-labelledby="stats-cards-title">
         <CardTableRows rows={shown.map((card) => cardRow(card, nowMs, timezone))} />
-      </figure>
+      </ScrollRegion>
     </section>
   )
 }

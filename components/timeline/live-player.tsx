@@ -5,6 +5,7 @@
 // Pages use it through timeline-player.tsx, the island that renders it on the server and
 // brings it to life in the browser only when it is seen or used.
 import { Suspense, useId, useMemo, useRef, useState } from 'react'
+import { ScrollRegion } from '@/components/ui/scroll-region'
 import { clockLabel, type Trace, type Violation } from '@/lib/engine/client'
 import { EventLog } from './event-log'
 import { keyLabels, narrate, stepStates } from './model'
@@ -80,14 +81,15 @@ export function LivePlayer({
           >
             Scroll the diagram sideways to see every lane; the event log below has each step as text.
           </p>
-          <section
+          {/* Scrolls sideways on narrow screens (a trace with many lanes at any width) and down on long
+              traces; focused, the arrow keys scroll it (see onKeyDown). */}
+          <ScrollRegion
+            as="section"
             aria-label={`${title}: diagram`}
-            // Scrolls sideways on narrow screens (a trace with many lanes at any width) and down on long
-            // traces, so it must be reachable by keyboard; there the arrow keys scroll it (see onKeyDown).
-            // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be focusable
-            tabIndex={0}
             ref={diagramBox}
-            className="max-h-[75vh] overflow-auto rounded border border-zinc-200 bg-white p-2 focus-visible:outline-2 focus-visible:outline-sky-700 dark:border-zinc-800 dark:bg-zinc-900"
+            scroll="both"
+            ring="sky"
+            className="max-h-[75vh] rounded border border-zinc-200 bg-white p-2 dark:border-zinc-800 dark:bg-zinc-900"
           >
             {/* Suspense boundaries let React hydrate the heavy parts in small, interruptible chunks. */}
             <Suspense>
@@ -101,15 +103,15 @@ export function LivePlayer({
                 description={description}
               />
             </Suspense>
-          </section>
+          </ScrollRegion>
         </div>
         {/* Scrolls sideways when the tables are wider than their column, so it is focusable too.
             `relative` keeps the tables' screen-reader-only words inside the scroll box. */}
-        <section
+        <ScrollRegion
+          as="section"
           aria-label={`${title}: rows at this step`}
-          // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be focusable
-          tabIndex={0}
-          className="relative min-w-0 space-y-2 overflow-x-auto rounded focus-visible:outline-2 focus-visible:outline-sky-700"
+          ring="sky"
+          className="relative min-w-0 space-y-2 rounded"
         >
           <p className="text-xs text-zinc-700 dark:text-zinc-300">
             Rows after {clockLabel(trace.clockStart, trace.events[step]?.tMs ?? 0)}.
@@ -120,7 +122,7 @@ export function LivePlayer({
           <Suspense>
             <RowTables state={state} keyLabel={keyLabel} />
           </Suspense>
-        </section>
+        </ScrollRegion>
       </div>
 
       <Verdicts

@@ -6,6 +6,7 @@
 // zero client JS, coloured by Tailwind classes so dark mode follows the system, and no new
 // dependency. No 'use client' and no hooks: server components draw with it.
 import type { ReactNode } from 'react'
+import { ScrollRegion } from './scroll-region'
 
 /** Axis values, bar values and notes on the plot. */
 export const chartLabelClass = 'fill-zinc-600 text-[12px] dark:fill-zinc-400'
@@ -41,17 +42,15 @@ export function ChartSection({
       {/* On a phone the chart keeps a readable size and scrolls sideways inside its panel
           (the page itself never does). dir="rtl" makes the scroll start at the right end,
           where the newest data is, without any client JS. */}
-      <figure
-        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region has to be focusable
-        tabIndex={0}
+      <ScrollRegion
         aria-labelledby={`${id}-title`}
         dir={newestAt === 'end' ? 'rtl' : undefined}
-        className="overflow-x-auto rounded-lg border border-zinc-200 bg-white p-3 focus-visible:outline-2 focus-visible:outline-blue-600 dark:border-zinc-800 dark:bg-zinc-900"
+        className="rounded-lg border border-zinc-200 bg-white p-3 dark:border-zinc-800 dark:bg-zinc-900"
       >
         <div dir="ltr" className={minWidthClass}>
           {chart}
         </div>
-      </figure>
+      </ScrollRegion>
       {children}
     </section>
   )
