@@ -28,24 +28,38 @@ export interface StudyDate {
   day: number
 }
 
-const formatterCache = new Map<string, Intl.DateTimeFormat>()
-
-function partsFormatter(timezone: string): Intl.DateTimeFormat {
-  let formatter = formatterCache.get(timezone)
+/** One Intl formatter per zone and use: building one costs far more than formatting with it. */
+function formatterFor(
+  cache: Map<string, Intl.DateTimeFormat>,
+  timezone: string,
+  make: (timeZone: string) => Intl.DateTimeFormat,
+): Intl.DateTimeFormat {
+  let formatter = cache.get(timezone)
   if (!formatter) {
-    formatter = new Intl.DateTimeFormat('en-US', {
-      timeZone: timezone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: 'numeric',
-      second: 'numeric',
-    })
-    formatterCache.set(timezone, formatter)
+    formatter = make(timezone)
+    cache.set(timezone, formatter)
   }
   return formatter
+}
+
+const partsFormatters = new Map<string, Intl.DateTimeFormat>()
+
+function partsFormatter(timezone: string): Intl.DateTimeFormat {
+  return formatterFor(
+    partsFormatters,
+    timezone,
+    (timeZone) =>
+      new Intl.DateTimeFormat('en-US', {
+        timeZone,
+        hourCycle: 'h23',
+        year: 'numeric',
+        month: 'numeric',
+        day: 'numeric',
+        hour: 'numeric',
+        minute: 'numeric',
+        second: 'numeric',
+      }),
+  )
 }
 
 /** True when the platform knows this IANA zone. */
@@ -221,19 +235,20 @@ const instantFormatters = new Map<string, Intl.DateTimeFormat>()
 
 /** "Wed, 11 Mar 2026, 04:00 CET": the one wording of a moment (review, mock, home, settings, stats). */
 export function formatInstant(instantMs: number, timezone: string): string {
-  let formatter = instantFormatters.get(timezone)
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat('en-GB', {
-      timeZone: timezone,
-      weekday: 'short',
-      day: 'numeric',
-      month: 'short',
-      year: 'numeric',
-      hour: '2-digit',
-      minute: '2-digit',
-      timeZoneName: 'short',
-    })
-    instantFormatters.set(timezone, formatter)
-  }
+  const formatter = formatterFor(
+    instantFormatters,
+    timezone,
+    (timeZone) =>
+      new Intl.DateTimeFormat('en-GB', {
+        timeZone,
+        weekday: 'short',
+        day: 'numeric',
+        month: 'short',
+        year: 'numeric',
+        hour: '2-digit',
+        minute: '2-digit',
+        timeZoneName: 'short',
+      }),
+  )
   return formatter.format(new Date(instantMs))
 }

@@ -20,13 +20,13 @@ import { keepReviewOffline } from '@/components/offline/service-worker'
 import { useQueuedGrades } from '@/components/offline/use-queued-grades'
 import type { DayItem } from '@/lib/review/day-card'
 import { type GradeRating, RATING_NAMES } from '@/lib/srs/rubric'
-import { Button } from '../ui/button'
+
 import { queueItems } from './day-card'
 import { DayCardView } from './day-card-view'
 import { markFirstCard } from './first-card-mark'
 import { hiddenCardIds } from './queue-visibility'
+import { UndoNotice } from './undo-button'
 import { useDayQueue } from './use-day-queue'
-import { useUndoShortcut } from './use-undo-shortcut'
 
 export interface ReviewQueueProps {
   /** The day's first card, drawn in the page. */
@@ -111,22 +111,12 @@ function DeviceUndo({ grade, title }: { grade: QueuedGrade; title: string }) {
     })()
   }, [grade.key])
 
-  useUndoShortcut(undo)
-
+  const what = `${RATING_NAMES[grade.body.rating as GradeRating]} on “${title}”`
   return (
-    <div className="flex flex-wrap items-center gap-3">
-      <Button onClick={undo} waitsForHydration aria-keyshortcuts="Control+Z" aria-describedby="undo-what">
-        Undo
-      </Button>
-      <span id="undo-what" className="text-sm text-zinc-700 dark:text-zinc-300">
-        Last grade: {RATING_NAMES[grade.body.rating as GradeRating]} on “{title}”
-        {grade.status === 'pending' ? ', not synced yet' : ''}. Undo (or Ctrl+Z) takes it back.
-      </span>
-      {error && (
-        <p role="alert" className="text-sm text-red-800 dark:text-red-300">
-          {error}
-        </p>
-      )}
-    </div>
+    <UndoNotice
+      undo={undo}
+      lastGrade={grade.status === 'pending' ? `${what}, not synced yet` : what}
+      error={error}
+    />
   )
 }

@@ -22,14 +22,31 @@ export function UndoButton({ logId, lastGrade }: { logId: number; lastGrade: str
     })
   }, [logId, pending])
 
-  useUndoShortcut(undo)
+  return <UndoNotice undo={undo} busy={pending} lastGrade={lastGrade} error={error} />
+}
 
+/**
+ * The one Undo notice (the server's latest review, or the device's latest grade): the button, Ctrl+Z,
+ * what it takes back ("Last grade: Good on “Card title”."), and why it could not.
+ */
+export function UndoNotice({
+  undo,
+  busy = false,
+  lastGrade,
+  error,
+}: {
+  undo: () => void
+  busy?: boolean
+  lastGrade: string
+  error: string | null
+}) {
+  useUndoShortcut(undo)
   return (
     <div className="flex flex-wrap items-center gap-3">
       <Button
         onClick={undo}
         waitsForHydration
-        disabled={pending}
+        disabled={busy}
         aria-keyshortcuts="Control+Z"
         aria-describedby="undo-what"
       >

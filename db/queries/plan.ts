@@ -21,6 +21,23 @@ type CardStateRow = [
   number | null,
 ]
 
+/** One row of `cardStates`, by its SELECT's column order (read as values: no object per row from the driver). */
+function cardStateOf(row: CardStateRow): CardStateRecord {
+  return {
+    cardId: row[0],
+    dueMs: row[1],
+    stability: row[2],
+    difficulty: row[3],
+    elapsedDays: row[4],
+    scheduledDays: row[5],
+    learningSteps: row[6],
+    reps: row[7],
+    lapses: row[8],
+    state: row[9],
+    lastReviewMs: row[10],
+  }
+}
+
 /** One review as the optimizer and the simulation read it (no points, no snapshot). */
 export interface HistoryReview {
   cardId: string
@@ -84,33 +101,7 @@ function preparePlanQueries(db: Db) {
 
   return {
     async getCardStatesByLearnerId({ learnerId }: { learnerId: string }): Promise<CardStateRecord[]> {
-      return (await db.values<CardStateRow>(statements.cardStates, learnerId)).map(
-        ([
-          cardId,
-          dueMs,
-          stability,
-          difficulty,
-          elapsedDays,
-          scheduledDays,
-          learningSteps,
-          reps,
-          lapses,
-          state,
-          lastReviewMs,
-        ]) => ({
-          cardId,
-          dueMs,
-          stability,
-          difficulty,
-          elapsedDays,
-          scheduledDays,
-          learningSteps,
-          reps,
-          lapses,
-          state,
-          lastReviewMs,
-        }),
-      )
+      return (await db.values<CardStateRow>(statements.cardStates, learnerId)).map(cardStateOf)
     },
     /** Every review, grouped by card, each card's in time order. */
     async getReviewHistoryByLearnerId({ learnerId }: { learnerId: string }): Promise<HistoryReview[]> {

@@ -22,3 +22,8 @@ export async function studyDecks(): Promise<DeckRegistry> {
 export function decksFor(db: Db, learnerId: string): Promise<(DeckInfo & { enabled: boolean })[]> {
   return registry.decksFor(db, learnerId)
 }
+
+/** The names of the learner's own decks, in deck order: where the card form offers to put a card. */
+export async function ownDeckNames(db: Db, learnerId: string): Promise<string[]> {
+  return (await decksFor(db, learnerId)).filter((deck) => deck.kind === 'own').map((deck) => deck.title)
+}

@@ -1,7 +1,7 @@
 import type { Metadata } from 'next'
 import Link from 'next/link'
 import { CardForm } from '@/components/own-cards/card-form'
-import { decksFor } from '@/lib/review'
+import { ownDeckNames } from '@/lib/review'
 import { studyContext } from '@/lib/study-context'
 
 export const metadata: Metadata = { title: 'Write a card' }
@@ -9,9 +9,7 @@ export const dynamic = 'force-dynamic'
 
 export default async function NewCardPage() {
   const { db, learnerId } = await studyContext()
-  const deckNames = (await decksFor(db, learnerId))
-    .filter((deck) => deck.kind === 'own')
-    .map((deck) => deck.title)
+  const deckNames = await ownDeckNames(db, learnerId)
   return (
     <section aria-labelledby="new-card-title" className="space-y-6">
       <p className="text-sm text-zinc-600 dark:text-zinc-400">

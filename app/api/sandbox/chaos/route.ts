@@ -2,9 +2,8 @@
 // first failure, shrunk. The client calls it in batches to show progress.
 import { z } from 'zod'
 import { scenarioSchema } from '@/lib/engine'
-import { SANDBOX_BODY_BYTES } from '@/lib/http/body'
 import { route } from '@/lib/http/route'
-import { invalidSandboxBody } from '@/lib/sandbox/http'
+import { sandboxRoute } from '@/lib/sandbox/http'
 import { chaosBatch } from '@/lib/sandbox/run'
 
 /** Schedules per request: keeps one call well under a second of server time. */
@@ -22,12 +21,6 @@ const bodySchema = z.strictObject({
 })
 
 export const POST = route(
-  {
-    sameOrigin: true,
-    limit: { name: 'sandbox', cost: 2 },
-    body: { json: SANDBOX_BODY_BYTES },
-    schema: bodySchema,
-    invalid: invalidSandboxBody(),
-  },
+  { ...sandboxRoute(bodySchema), limit: { name: 'sandbox', cost: 2 } },
   async ({ body }) => Response.json(await chaosBatch(body)),
 )

@@ -3,7 +3,7 @@ import Link from 'next/link'
 import { notFound } from 'next/navigation'
 import { CardForm } from '@/components/own-cards/card-form'
 import { ownCardQueries } from '@/db/queries/own-cards'
-import { decksFor } from '@/lib/review'
+import { ownDeckNames } from '@/lib/review'
 import { studyContext } from '@/lib/study-context'
 
 export const metadata: Metadata = { title: 'Edit card' }
@@ -15,9 +15,7 @@ export default async function EditCardPage({ params }: PageProps<'/cards/[id]/ed
   // Only the learner's own cards can be edited; anyone else's (or a built-in card) is not found.
   const card = await ownCardQueries(db).getOwnCardByLearnerAndId({ learnerId, cardId: id })
   if (!card) notFound()
-  const deckNames = (await decksFor(db, learnerId))
-    .filter((deck) => deck.kind === 'own')
-    .map((deck) => deck.title)
+  const deckNames = await ownDeckNames(db, learnerId)
   return (
     <section aria-labelledby="edit-card-title" className="space-y-6">
       <p className="text-sm text-zinc-600 dark:text-zinc-400">
