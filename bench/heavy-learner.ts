@@ -2,11 +2,11 @@
 // cards (the 7 built-in cards and 193 own cards in five decks), ten reviews per card
 // spread over the last 200 days, about half the cards due now. Seeded: the same file for
 // the same (nowMs, seed). Imported through POST /api/import, as a learner would.
+import { DAY_MS } from '../lib/calendar'
 import { allCards } from '../lib/content/cards'
 import { mulberry32 } from '../lib/mulberry32'
 import type { StudyStateFileInput } from '../lib/transfer/format'
 
-const DAY_MS = 86_400_000
 const CARDS = 200
 const REVIEWS_PER_CARD = 10
 const OWN_DECKS = ['Rate limiter', 'Outbox', 'Sharding', 'Caching', 'Queues']

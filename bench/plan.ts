@@ -23,7 +23,7 @@ import { migrateSqlite, openSqlite } from '../db/open'
 import { planQueries } from '../db/queries/plan'
 import { sqliteDb } from '../db/sql/sqlite-db'
 import { studyHistoryFile } from '../e2e/study-history'
-import { dayNumberIsoDate, studyDayNumberOf } from '../lib/calendar'
+import { DAY_MS, dayNumberIsoDate, studyDayNumberOf } from '../lib/calendar'
 import { allCards } from '../lib/content/cards'
 import { mulberry32 } from '../lib/mulberry32'
 import { trainingItemsFrom } from '../lib/plan/optimizer/items'
@@ -45,7 +45,6 @@ const TARGET_PLAN_MS = 50
 const TARGET_DECIDE_MS = 2_000
 const TARGET_OPTIMIZER_MS = 30_000
 const TARGET_RATIO = 1.2
-const DAY_MS = 86_400_000
 const nowMs = Date.parse('2026-11-30T12:00:00Z')
 const planner = '00000000-0000-4000-8000-00000000a001'
 const trainee = '00000000-0000-4000-8000-00000000a002'

@@ -1,12 +1,12 @@
 // Help me decide: deterministic for a seed, and monotone where it must be — asking
 // for more retention never costs fewer minutes, over a realistic deck.
 import { describe, expect, test } from 'vitest'
+import { DAY_MS } from '@/lib/calendar'
 import { mulberry32 } from '@/lib/mulberry32'
 import type { CardSchedule } from '@/lib/srs/scheduler'
 import { answerProfileFrom } from './answer-profile'
 import { type DecideCard, helpMeDecide, RETENTION_CHOICES } from './decide'
 
-const DAY_MS = 86_400_000
 const t0 = Date.parse('2026-03-10T10:00:00Z')
 const config = { timezone: 'UTC', rolloverHour: 4 }
 const today = Math.floor((t0 - 4 * 3_600_000) / DAY_MS)

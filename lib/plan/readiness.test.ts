@@ -4,7 +4,7 @@ import fc from 'fast-check'
 import { computeDecayFactor, default_w } from 'ts-fsrs'
 import { describe, expect, test } from 'vitest'
 import type { CardStateRecord } from '@/db/queries/study'
-import { dayNumberIsoDate, startOfStudyDayNumberMs, studyDayNumberOf } from '@/lib/calendar'
+import { DAY_MS, dayNumberIsoDate, startOfStudyDayNumberMs, studyDayNumberOf } from '@/lib/calendar'
 import { DEFAULT_STUDY_SETTINGS, type StudySettings } from '@/lib/srs/settings'
 import { propertySeed, seedLabel } from '@/tests/property-seed'
 import { buildPlan } from './build-plan'
@@ -12,7 +12,6 @@ import { recallAtInterview } from './readiness'
 import { dueMovesForInterview } from './reschedule'
 
 const seed = propertySeed(20261202)
-const DAY_MS = 86_400_000
 const t0 = Date.parse('2026-03-10T10:00:00Z')
 const berlin: StudySettings = { ...DEFAULT_STUDY_SETTINGS, timezone: 'Europe/Berlin' }
 const today = studyDayNumberOf(t0, berlin)

@@ -13,6 +13,7 @@ import { BinaryWriter } from '@bufbuild/protobuf/wire'
 import Database from 'better-sqlite3'
 import { zipSync } from 'fflate'
 import { clozeNumbersOf } from '@/lib/anki/cloze'
+import { DAY_MS } from '@/lib/calendar'
 import { zstdCompress } from './zstd'
 
 export type FixtureNoteType =
@@ -188,7 +189,6 @@ export function cardOrdsOf(note: FixtureNote): number[] {
   return [0]
 }
 
-const DAY_MS = 86_400_000
 const COLLECTION_CREATED_S = 1_600_000_000
 
 function deckIdsOf(notes: readonly FixtureNote[]): Map<string, number> {

@@ -8,7 +8,7 @@ import { planQueries } from '@/db/queries/plan'
 import { studyQueries } from '@/db/queries/study'
 import type { Db } from '@/db/sql/db'
 import { sqliteDb } from '@/db/sql/sqlite-db'
-import { dayNumberIsoDate, studyDayNumberOf } from '@/lib/calendar'
+import { DAY_MS, dayNumberIsoDate, studyDayNumberOf } from '@/lib/calendar'
 import { builtInDeckSource, deckRegistry, ownDeckSource } from '@/lib/decks'
 import { planJson } from '@/lib/plan/plan-json'
 import { bringDuesIntoFinalWindow } from '@/lib/plan/save-interview'
@@ -23,7 +23,6 @@ import { addLearner, deck, freshDatabase } from '@/tests/review/fixtures'
 
 const alice = '44444444-4444-4444-8444-444444444444'
 const bob = '55555555-5555-4555-8555-555555555555'
-const DAY_MS = 86_400_000
 const t0 = Date.parse('2026-03-10T10:00:00Z') // 11:00 in Berlin
 const berlin = { timezone: 'Europe/Berlin', rolloverHour: 4 }
 const today = studyDayNumberOf(t0, berlin)
