@@ -9,6 +9,7 @@ import { unzipSync } from 'fflate'
 import { beforeEach, expect, test } from 'vitest'
 import type { Sqlite } from '@/db/open'
 import type { Db } from '@/db/sql/db'
+import { exportDeckForAnki } from '@/lib/anki/export'
 import { createOwnCard } from '@/lib/own-cards/service'
 import { gradeReview } from '@/lib/review'
 import { suggestRecallRating } from '@/lib/srs/rubric'
@@ -16,7 +17,6 @@ import { legacyPackage } from '@/tests/anki/build'
 import { addStudyLearner, freshStudyDb } from '@/tests/anki/learners'
 import { ankiRows, importBytes } from '@/tests/anki/run'
 import { sampleCollection, T0 } from '@/tests/anki/sample'
-import { exportDeckForAnki } from '@/lib/anki/export'
 
 let sqlite: Sqlite
 let db: Db

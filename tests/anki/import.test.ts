@@ -7,6 +7,7 @@ import type { Sqlite } from '@/db/open'
 import { ownCardQueries } from '@/db/queries/own-cards'
 import { studyQueries } from '@/db/queries/study'
 import type { Db } from '@/db/sql/db'
+import { cardIdOfAnkiCard } from '@/lib/anki/identity'
 import { deckRegistry, ownDeckSource } from '@/lib/decks'
 import { gradeReview } from '@/lib/review'
 import type { GradeRating } from '@/lib/srs/rubric'
@@ -14,7 +15,6 @@ import { type FixtureCollection, legacyPackage, modernPackage, textExport } from
 import { addStudyLearner, freshStudyDb } from '@/tests/anki/learners'
 import { ankiRows, importBytes } from '@/tests/anki/run'
 import { sampleCollection, T0 } from '@/tests/anki/sample'
-import { cardIdOfAnkiCard } from '@/lib/anki/identity'
 
 let sqlite: Sqlite
 let db: Db

@@ -8,11 +8,11 @@ import type { Sqlite } from '@/db/open'
 import { ankiQueries } from '@/db/queries/anki'
 import { ownCardQueries } from '@/db/queries/own-cards'
 import type { Db } from '@/db/sql/db'
+import { cardIdOfAnkiCard } from '@/lib/anki/identity'
 import { legacyPackage, modernPackage } from '@/tests/anki/build'
 import { addStudyLearner, freshStudyDb } from '@/tests/anki/learners'
 import { importAsBeforeIssue38, NT0, noteTypesCollection } from '@/tests/anki/note-types'
 import { ankiRows, importBytes } from '@/tests/anki/run'
-import { cardIdOfAnkiCard } from '@/lib/anki/identity'
 
 let sqlite: Sqlite
 let db: Db

@@ -8,6 +8,7 @@ import { zipSync } from 'fflate'
 import { beforeEach, describe, expect, test } from 'vitest'
 import type { Sqlite } from '@/db/open'
 import type { Db } from '@/db/sql/db'
+import { ANKI_LIMITS } from '@/lib/anki/limits'
 import {
   type FixtureCollection,
   legacyCollectionBytes,
@@ -18,7 +19,6 @@ import { addStudyLearner, freshStudyDb } from '@/tests/anki/learners'
 import { ankiRows, importBytes } from '@/tests/anki/run'
 import { sampleCollection } from '@/tests/anki/sample'
 import { zstdCompress } from '@/tests/anki/zstd'
-import { ANKI_LIMITS } from '@/lib/anki/limits'
 
 let sqlite: Sqlite
 let db: Db

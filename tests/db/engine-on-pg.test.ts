@@ -6,6 +6,9 @@
 // PostgreSQL, started here (no PostgreSQL: this file fails).
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { pgEngineStore } from '@/db/engine-store-pg'
+import { migratePostgres, migrateProviderPostgres } from '@/db/migrate-pg'
+import { pgProviderLedger } from '@/db/provider-ledger-pg'
 import {
   behaviourForToken,
   canonicalJson,
@@ -19,9 +22,6 @@ import {
   systemClock,
 } from '@/lib/engine'
 import { type PgCluster, startCluster } from '@/tests/pg/engine-store-cluster'
-import { pgEngineStore } from '@/db/engine-store-pg'
-import { migratePostgres, migrateProviderPostgres } from '@/db/migrate-pg'
-import { pgProviderLedger } from '@/db/provider-ledger-pg'
 
 const BODY = { orderId: '42', amount: 2500, currency: 'USD', paymentMethodToken: 'token-9' }
 const SLOW = { ...BODY, paymentMethodToken: 'tok_slow' }

@@ -8,6 +8,8 @@ import os from 'node:os'
 import path from 'node:path'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { pgEngineStore } from '@/db/engine-store-pg'
+import { migratePostgres } from '@/db/migrate-pg'
 import { migrateSqlite, openSqlite, type Sqlite } from '@/db/open'
 import {
   DAY_MS,
@@ -22,8 +24,6 @@ import {
   sqliteStore,
 } from '@/lib/engine'
 import { type PgCluster, startCluster } from '@/tests/pg/engine-store-cluster'
-import { pgEngineStore } from '@/db/engine-store-pg'
-import { migratePostgres } from '@/db/migrate-pg'
 
 const NOW = Date.parse('2026-01-05T10:00:00.000Z')
 const CONNECTIONS = 50

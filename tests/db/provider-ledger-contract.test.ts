@@ -7,10 +7,10 @@ import os from 'node:os'
 import path from 'node:path'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type ChargeRequest, SimulatedProvider, systemClock } from '@/lib/engine'
-import { type PgCluster, startCluster } from '@/tests/pg/engine-store-cluster'
 import { migrateProviderPostgres } from '@/db/migrate-pg'
 import { pgProviderLedger } from '@/db/provider-ledger-pg'
+import { type ChargeRequest, SimulatedProvider, systemClock } from '@/lib/engine'
+import { type PgCluster, startCluster } from '@/tests/pg/engine-store-cluster'
 
 const INSTANCES = 20
 

@@ -5,11 +5,11 @@ import Database from 'better-sqlite3'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { connectionConfig } from '@/db/pg'
-import { createTestDatabase, type TestDatabase } from '@/tests/pg/database'
 import type { Db } from '@/db/sql/db'
 import { gateOf } from '@/db/sql/gate'
 import { pgDb } from '@/db/sql/pg-db'
 import { sqliteDb } from '@/db/sql/sqlite-db'
+import { createTestDatabase, type TestDatabase } from '@/tests/pg/database'
 
 const DDL = [
   'CREATE TABLE items (id BIGINT PRIMARY KEY, learner_id TEXT NOT NULL, done BOOLEAN NOT NULL, ratio DOUBLE PRECISION NOT NULL)',

@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest'
 import { migrateSqlite, openSqlite } from '@/db/open'
 import { hashApiKey, seedDemoAccounts } from '@/db/seed'
 import { sqliteDb } from '@/db/sql/sqlite-db'
-import { rowOf } from '@/tests/sql'
 import { accountIdForApiKey, createAccount } from '@/lib/live/accounts'
+import { rowOf } from '@/tests/sql'
 
 function freshDb() {
   const sqlite = openSqlite(':memory:')

@@ -2,9 +2,9 @@ import { createHmac } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
 import { migrateSqlite, openSqlite } from '@/db/open'
 import { sqliteDb } from '@/db/sql/sqlite-db'
-import { rowOf } from '@/tests/sql'
 import { accountIdForApiKey } from '@/lib/live/accounts'
 import { consoleApiKey, ensureConsoleAccount, rotateConsoleSecret } from '@/lib/live/console-account'
+import { rowOf } from '@/tests/sql'
 
 function freshDb() {
   const sqlite = openSqlite(':memory:')

@@ -6,8 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { migratePostgres } from '@/db/migrate-pg'
 import { closePgPools, pgPool } from '@/db/pg'
 import { pgDb } from '@/db/sql/pg-db'
-import { type PgCluster, startPgCluster } from '@/tests/pg/cluster'
 import { liveDataOn } from '@/lib/live/data'
+import { type PgCluster, startPgCluster } from '@/tests/pg/cluster'
 
 let cluster: PgCluster
 

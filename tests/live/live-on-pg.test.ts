@@ -10,11 +10,11 @@ import { pgBuckets } from '@/db/rate-limit-pg'
 import { hashApiKey } from '@/db/seed'
 import { pgDb } from '@/db/sql/pg-db'
 import { type Clock, DAY_MS } from '@/lib/engine'
-import { createTestDatabase } from '@/tests/pg/database'
 import { rotateConsoleSecret } from '@/lib/live/console-account'
 import { type LiveData, liveDataOn } from '@/lib/live/data'
 import { createPgLiveRuntime, type LiveRuntime } from '@/lib/live/runtime'
 import { defaultLiveSettings } from '@/lib/live/settings'
+import { createTestDatabase } from '@/tests/pg/database'
 
 let nowMs = Date.parse('2026-01-05T10:00:00.000Z')
 const clock: Clock = { nowMs: () => nowMs, sleep: () => Promise.resolve() }

@@ -6,10 +6,10 @@ import { migrateSqlite, openSqlite, type Sqlite } from '@/db/open'
 import { seedDemoAccounts } from '@/db/seed'
 import { sqliteDb } from '@/db/sql/sqlite-db'
 import type { Clock } from '@/lib/engine'
-import { rowOf } from '@/tests/sql'
 import { accountIdForApiKey, createAccount } from '@/lib/live/accounts'
 import { createLiveRuntime, type LiveRuntime } from '@/lib/live/runtime'
 import { DAY_MS, defaultLiveSettings } from '@/lib/live/settings'
+import { rowOf } from '@/tests/sql'
 
 const opened: { sqlite: Sqlite; runtime: LiveRuntime }[] = []
 afterEach(() => {

@@ -23,8 +23,8 @@ import {
 } from '@/lib/stats/queries'
 import { exportStudyState } from '@/lib/transfer/export'
 import { importStudyState } from '@/lib/transfer/import'
-import { addLearner, freshDatabase, recordReview } from '@/tests/transfer/testing'
 import { twoInstanceAdapters } from '@/tests/pg/two-instances'
+import { addLearner, freshDatabase, recordReview } from '@/tests/transfer/testing'
 
 const alice = '11111111-1111-4111-8111-111111111111'
 const bob = '22222222-2222-4222-8222-222222222222'

@@ -1,9 +1,9 @@
 import { Rating } from 'ts-fsrs'
 import { expect, test } from 'vitest'
 import { sqliteDb } from '@/db/sql/sqlite-db'
+import { studySummary } from '@/lib/review/next-review'
 import type { StudyCard } from '@/lib/srs/study-card'
 import { addLearner, freshDatabase, recordReview } from '@/tests/transfer/testing'
-import { studySummary } from '@/lib/review/next-review'
 
 const day = 24 * 60 * 60 * 1000
 // Noon UTC: well after the default rollover hour, in the default zone.

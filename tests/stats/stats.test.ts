@@ -2,15 +2,19 @@ import { Rating } from 'ts-fsrs'
 import { describe, expect, test } from 'vitest'
 import type { CardStateRecord } from '@/db/queries/study'
 import { sqliteDb } from '@/db/sql/sqlite-db'
-import { addLearner, freshDatabase, recordReview } from '@/tests/transfer/testing'
 import { buildStats } from '@/lib/stats/build'
 import { cardOverview, soonestDueCards } from '@/lib/stats/card-overview'
 import { dueForecast } from '@/lib/stats/forecast'
 import { reviewHeatmap } from '@/lib/stats/heatmap'
 import { defaultStatsSettings, type StatsCard, type StatsReview } from '@/lib/stats/inputs'
 import { mostMissedCards, pointMisses } from '@/lib/stats/misses'
-import { getCardStatesByLearnerId, getStatsReviewsByLearnerId, getStatsSettingsByLearnerId } from '@/lib/stats/queries'
+import {
+  getCardStatesByLearnerId,
+  getStatsReviewsByLearnerId,
+  getStatsSettingsByLearnerId,
+} from '@/lib/stats/queries'
 import { weeklyTrueRetention } from '@/lib/stats/retention'
+import { addLearner, freshDatabase, recordReview } from '@/tests/transfer/testing'
 
 const hour = 3_600_000
 const day = 24 * hour

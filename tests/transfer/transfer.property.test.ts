@@ -4,10 +4,10 @@ import fc from 'fast-check'
 import { Rating } from 'ts-fsrs'
 import { expect, test } from 'vitest'
 import { sqliteDb } from '@/db/sql/sqlite-db'
-import { propertySeed, seedLabel } from '@/tests/property-seed'
-import { studyRows } from '@/tests/review/rows'
 import { exportStudyState } from '@/lib/transfer/export'
 import { importStudyState } from '@/lib/transfer/import'
+import { propertySeed, seedLabel } from '@/tests/property-seed'
+import { studyRows } from '@/tests/review/rows'
 import { addLearner, freshDatabase, recordReview } from './testing'
 
 const seed = propertySeed(20261130)

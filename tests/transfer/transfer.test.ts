@@ -5,9 +5,9 @@ import { studyQueries } from '@/db/queries/study'
 import type { Db } from '@/db/sql/db'
 import { sqliteDb } from '@/db/sql/sqlite-db'
 import { disabledDecksOf, saveDisabledDecks } from '@/lib/decks/settings'
-import { studyRows } from '@/tests/review/rows'
 import { CSV_COLUMNS, exportStudyState, reviewLogCsv } from '@/lib/transfer/export'
 import { importStudyState } from '@/lib/transfer/import'
+import { studyRows } from '@/tests/review/rows'
 import { addLearner, freshDatabase, recordReview } from './testing'
 
 const day = 86_400_000
