@@ -164,3 +164,20 @@ test('a package of note types of one’s own: every card arrives, each from its 
   await expect(page.getByTestId('card-prompt')).toContainText('Shown plainly: the front template of "Card 1"')
   await expect(page.getByTestId('card-prompt')).toContainText('Broken front')
 })
+
+test('AnkiDroid’s template deck: every card and review arrives; an empty cloze card is shown plainly with a note', async ({
+  page,
+  context,
+}) => {
+  await setNow(context, '2026-03-01T10:00:00+01:00')
+  // tools/test-decks/templates.apkg of ankidroid/Anki-Android: 146 cards, 102 reviews.
+  const status = await importFile(page, path.join('e2e', 'fixtures-anki', 'legacy-ankidroid-templates.apkg'))
+  await expect(status).toContainText('Imported 146 cards into 7 decks')
+  await expect(status).toContainText('(102 reviews)')
+  await expect(status).not.toContainText('skipped')
+  // A cloze card whose number the note has no deletion for: Anki shows it empty and keeps it.
+  await page.goto(`/cards/${cardIdOf('j%P1j`Jh4z', 1)}`)
+  const prompt = page.getByTestId('card-prompt')
+  await expect(prompt).toContainText('Shown plainly: Anki shows the front of this card empty')
+  await expect(prompt).toContainText('子')
+})

@@ -9,7 +9,7 @@
 //   card: the first field as the prompt, every other field as the answer.
 // The HTML here is the raw field content; the import sanitizes it.
 import { clozeAnswer, clozeNumbersOf, clozeQuestion } from './cloze'
-import { customCardSides } from './custom-card'
+import { customCardSides, plainSides } from './custom-card'
 import type { AnkiCard, AnkiNote, AnkiNoteType } from './model'
 import { NEW_CARD_TYPE, SUSPENDED_QUEUE } from './model'
 import { clozeFieldsOf, requiredFieldsOf, shownFieldsOf } from './templates'
@@ -104,13 +104,16 @@ export function draftsOfNote(
   const reasons = new Set<string>()
   for (const slot of slots) {
     const deck = deckOf(slot.card)
-    const sides = type.cloze
+    const made = type.cloze
       ? clozeSides(type, values, slot.ord)
       : plainCustom
         ? customSides(type, values)
         : custom
           ? customCardSides(type, note, slot.card, slot.ord, deck.anki)
           : standardSides(type, values, slot.ord)
+    // A card the collection holds is kept even when Anki would show its front empty (Anki keeps
+    // it, and its reviews): its fields plainly, with the reason. A text export's would-be card is not.
+    const sides = typeof made === 'string' && slot.card ? plainCard(type, note, made) : made
     if (typeof sides === 'string') {
       reasons.add(sides)
       continue
@@ -138,6 +141,12 @@ function variantOf(type: AnkiNoteType, ord: number, slotCount: number, plainCust
   if (type.stock === null && !plainCustom)
     return type.templates.length > 1 ? ` (${type.templates[ord]?.name || `card ${ord + 1}`})` : ''
   return ord > 0 ? ' (reverse)' : ''
+}
+
+/** A card Anki would show with an empty front: its fields (deletions shown) and a one-line note why. */
+function plainCard(type: AnkiNoteType, note: AnkiNote, reason: string): Sides {
+  const shown = type.cloze ? { ...note, fields: note.fields.map((field) => clozeAnswer(field, 0)) } : note
+  return plainSides(type, shown, `Shown plainly: Anki shows the front of this card empty (${reason}).`)
 }
 
 type Sides = { prompt: string; answer: string; notice?: string | null } | string

@@ -41,7 +41,7 @@ function templateFields(
 }
 
 /** The fields as they are: the first non-empty one asks, the others (named) answer. */
-function plainSides(type: AnkiNoteType, note: AnkiNote, notice: string): CustomSides {
+export function plainSides(type: AnkiNoteType, note: AnkiNote, notice: string): CustomSides {
   const present = type.fields
     .map((name, index) => ({ name, value: note.fields[index] ?? '' }))
     .filter(({ value }) => !isBlank(value))
