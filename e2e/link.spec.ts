@@ -126,8 +126,8 @@ test('two linked devices grade one card offline; B syncs first; the card is as i
   await page.reload()
   await bDevice.page.reload()
 
-  // A grades first, B a moment later: the same card (the day's first).
-  const cardOnA = await gradeShownCard(a)
+  // A grades first (Again), B a moment later (Good): the same card (the day's first).
+  const cardOnA = await gradeShownCard(a, 'Again')
   await page.waitForTimeout(1_500)
   const cardOnB = await gradeShownCard(b)
   expect(cardOnB).toBe(cardOnA)
@@ -142,13 +142,24 @@ test('two linked devices grade one card offline; B syncs first; the card is as i
   const merged = await exportOf(page)
   const logs = merged.reviewLogs.filter((log) => log.cardId === cardOnA)
   expect(logs).toHaveLength(2)
-  // A third learner grades the same two reviews in time order, through the same endpoint.
+  // Recorded in the order they were made: A's Again before B's Good, though B's arrived first.
+  const byTime = [...logs].sort((x, y) => x.reviewedAtMs - y.reviewedAtMs)
+  expect(byTime.map((log) => log.rating)).toEqual([1, 3])
+  expect(byTime[0]!.reviewedAtMs).toBeLessThan(byTime[1]!.reviewedAtMs)
+  // Both devices read the same history and the same card.
+  const onB = await exportOf(bDevice.page)
+  expect(onB.reviewLogs.filter((log) => log.cardId === cardOnA)).toEqual(logs)
+  expect(onB.cardStates.find((s) => s.cardId === cardOnA)).toEqual(
+    merged.cardStates.find((s) => s.cardId === cardOnA),
+  )
+  // A third learner grades the same two reviews in time order, through the same endpoint: the
+  // merged card is the card this gives (Again then Good), not Good then Again.
   const control = await newDevice(browser)
   await new ReviewPage(control.page).open()
   // Each review sent as made `sentAt − reviewedAt` before the server's (fixed) now: at its own time.
   const sentAt = new Date().toISOString()
   await setNow(control.context, sentAt)
-  for (const log of [...logs].sort((x, y) => x.reviewedAtMs - y.reviewedAtMs)) {
+  for (const log of byTime) {
     const response = await control.page.request.post('/api/review/grade', {
       headers: { 'idempotency-key': crypto.randomUUID() },
       data: {

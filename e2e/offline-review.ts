@@ -27,13 +27,16 @@ export async function reviewKeptOffline(page: Page): Promise<void> {
     .toBeGreaterThan(0)
 }
 
-/** Grades the card on screen Good (a recall card: reveal, tick all; a drill: answer it). */
-export async function gradeShownCard(review: ReviewPage): Promise<string> {
+/** Grades the card on screen, Good unless told (a recall card: reveal, tick all; a drill: answer it). */
+export async function gradeShownCard(
+  review: ReviewPage,
+  rating: 'Again' | 'Hard' | 'Good' | 'Easy' = 'Good',
+): Promise<string> {
   const cardId = (await review.cardId()) ?? ''
   if (await review.showAnswerButton.isVisible()) {
     await review.showAnswer()
     await review.tickAll()
   } else await review.answerDrill()
-  await review.grade('Good')
+  await review.grade(rating)
   return cardId
 }

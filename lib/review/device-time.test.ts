@@ -3,7 +3,7 @@
 // never before the card's previous review nor after the server's now; a time that cannot
 // be one is refused.
 import { expect, test } from 'vitest'
-import { correctDeviceTime, notBeforePrevious } from './device-time'
+import { correctDeviceTime } from './device-time'
 
 const SERVER_NOW = Date.parse('2026-12-01T12:00:00Z')
 const HOUR = 3_600_000
@@ -47,15 +47,6 @@ test('retried: each try carries a new sentAt, and every try lands at the same se
 test('without sentAt (an older client): the server’s now', () => {
   expect(correct(SERVER_NOW - 5 * HOUR, undefined)).toEqual(at(SERVER_NOW))
   expect(correct(undefined, undefined)).toEqual(at(SERVER_NOW))
-})
-
-test('clamped: no earlier than the card’s previous review, no later than the server’s now', () => {
-  expect(notBeforePrevious(SERVER_NOW - 5 * HOUR, SERVER_NOW - HOUR, SERVER_NOW)).toBe(SERVER_NOW - HOUR)
-  expect(notBeforePrevious(SERVER_NOW - 5 * HOUR, SERVER_NOW - 9 * HOUR, SERVER_NOW)).toBe(
-    SERVER_NOW - 5 * HOUR,
-  )
-  expect(notBeforePrevious(SERVER_NOW - 5 * HOUR, undefined, SERVER_NOW)).toBe(SERVER_NOW - 5 * HOUR)
-  expect(notBeforePrevious(SERVER_NOW - 5 * HOUR, SERVER_NOW + HOUR, SERVER_NOW)).toBe(SERVER_NOW)
 })
 
 test('refused: sentAt before reviewedAt, more than 30 days away after correction, sentAt alone', () => {

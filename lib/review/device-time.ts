@@ -32,15 +32,6 @@ export function correctDeviceTime({
   return within(atMs, serverNowMs, 'reviewedAt', { kind: 'at', atMs })
 }
 
-/** Recorded no earlier than the card's previous review (and never after the server's now). */
-export function notBeforePrevious(
-  atMs: number,
-  previousReviewMs: number | undefined,
-  serverNowMs: number,
-): number {
-  return Math.min(Math.max(atMs, previousReviewMs ?? atMs), serverNowMs)
-}
-
 function within(
   checkedMs: number,
   serverNowMs: number,

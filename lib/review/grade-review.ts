@@ -13,7 +13,6 @@ import type { CardSchedule, SchedulerSettings } from '@/lib/srs/scheduler'
 import { scheduleAfterGrade } from '@/lib/srs/scheduler'
 import type { StudySettings } from '@/lib/srs/settings'
 import type { StudyCard } from '@/lib/srs/study-card'
-import { notBeforePrevious } from './device-time'
 import { type GradeKey, keyedResponseOf, type StoredResponse } from './grade-key'
 import { settingsForLearner } from './learner-settings'
 import { parseIds, toSchedule } from './stored'
@@ -37,11 +36,6 @@ export interface GradeInput {
    * new-card limit is checked again, and a grade earlier than the card's latest log merges.
    */
   reviewedAtMs?: number
-  /**
-   * reviewedAtMs came from a device's clock (corrected to the server's, lib/review/device-time):
-   * recorded no earlier than the card's previous review.
-   */
-  notBeforePreviousReview?: boolean
   /** The request's key and body fingerprint: the outcome is stored under it for replays. */
   key?: GradeKey
 }
@@ -155,7 +149,7 @@ async function recordGrade(
   suggestRating: SuggestRating,
 ): Promise<GradeResult> {
   const settings = await settingsForLearner(db, input.learnerId)
-  const reviewedAtMs = await recordedAtMs(q, input)
+  const reviewedAtMs = recordedAtMs(input)
   // Logs after this grade's time come from another device: this grade goes before them.
   const later = await q.listReviewsOfCardAfter({
     learnerId: input.learnerId,
@@ -265,7 +259,7 @@ async function recordDeleted(q: StudyQueries, input: GradeInput): Promise<GradeR
       ? undefined
       : await q.getLastReviewOfCard({ learnerId: input.learnerId, cardId: input.cardId })
   if (!last) return { kind: 'card-not-found', cardId: input.cardId }
-  const reviewedAtMs = await recordedAtMs(q, input)
+  const reviewedAtMs = recordedAtMs(input)
   const logId = await q.claimReviewLog({
     learnerId: input.learnerId,
     cardId: input.cardId,
@@ -294,12 +288,13 @@ async function recordDeleted(q: StudyQueries, input: GradeInput): Promise<GradeR
   }
 }
 
-/** The time the review is recorded at: the device's (corrected) or the server's now, never after now. */
-async function recordedAtMs(q: StudyQueries, input: GradeInput): Promise<number> {
-  const atMs = Math.min(input.reviewedAtMs ?? input.nowMs, input.nowMs)
-  if (!input.notBeforePreviousReview) return atMs
-  const previous = await q.getLastReviewOfCard({ learnerId: input.learnerId, cardId: input.cardId })
-  return notBeforePrevious(atMs, previous?.reviewedAtMs, input.nowMs)
+/**
+ * The time the review is recorded at: the device's (corrected) or the server's now, never after
+ * now. A time before the card's latest review is another device's earlier review: it merges in
+ * time order (the card is rebuilt from all its logs), never moved after the later one.
+ */
+function recordedAtMs(input: GradeInput): number {
+  return Math.min(input.reviewedAtMs ?? input.nowMs, input.nowMs)
 }
 
 function parseSnapshot(snapshot: string | null): CardSchedule | null {

@@ -62,7 +62,7 @@ export async function submitGrade(
     attemptToken,
     learnerId,
     nowMs,
-    ...(reviewedAtMs === undefined ? {} : { reviewedAtMs, notBeforePreviousReview: true }),
+    ...(reviewedAtMs === undefined ? {} : { reviewedAtMs }),
     ...(key === undefined ? {} : { key: { key, fingerprint: gradeFingerprint(request) } }),
   })
 }

@@ -5,8 +5,10 @@ import { beforeEach, describe, expect, test } from 'vitest'
 import type { Sqlite } from '@/db/open'
 import { studyQueries } from '@/db/queries/study'
 import { sqliteDb } from '@/db/sql/sqlite-db'
+import { allCards } from '@/lib/content/cards'
 import { gradeReview, settingsForLearner } from '@/lib/review'
 import { gradeFingerprint } from '@/lib/review/grade-key'
+import { submitGrade } from '@/lib/review/submit-grade'
 import { inTimeOrder, replayGrades } from '@/lib/srs/replay'
 import { type GradeRating, suggestRecallRating } from '@/lib/srs/rubric'
 import { propertySeed, seedLabel } from '@/tests/property-seed'
@@ -22,13 +24,7 @@ interface DeviceGrade {
   rating: GradeRating
 }
 
-function sync(
-  sqlite: Sqlite,
-  grade: DeviceGrade,
-  nowMs: number,
-  cardId = fivePointCard.id,
-  notBeforePreviousReview = false,
-) {
+function sync(sqlite: Sqlite, grade: DeviceGrade, nowMs: number, cardId = fivePointCard.id) {
   const body = {
     cardId,
     rating: grade.rating,
@@ -50,7 +46,6 @@ function sync(
       answerMode: 'aloud',
       nowMs,
       reviewedAtMs: grade.reviewedAtMs,
-      notBeforePreviousReview,
       key: { key: grade.key, fingerprint: gradeFingerprint(body) },
     },
     suggestRecallRating,
@@ -131,25 +126,50 @@ describe('merging two devices', () => {
     expect(JSON.parse(logs[1]!.snapshot!)).toMatchObject({ lastReviewMs: t0 })
   })
 
-  test('over HTTP (a device time, corrected): never before the card’s previous review — recorded right after it', async () => {
-    await sync(sqlite, { key: 'late-device-b-01', reviewedAtMs: t0 + 2 * HOUR, rating: 3 }, t0 + 3 * HOUR)
-    const early = await sync(
-      sqlite,
-      { key: 'early-device-a-1', reviewedAtMs: t0, rating: 1 },
-      t0 + 4 * HOUR,
-      fivePointCard.id,
-      true,
-    )
-    expect(early).toMatchObject({ kind: 'graded', merged: false, reviewedAtMs: t0 + 2 * HOUR })
-    const logs = await studyQueries(sqliteDb(sqlite)).listReviewsOfCardAfter({
-      learnerId: alice,
-      cardId: fivePointCard.id,
-      afterMs: 0,
+  test('over HTTP (device times, corrected): a grade made before the card’s latest review merges before it', async () => {
+    // Device A graded at t0 and device B at t0 + 2 h; B syncs first. A's clock is 16 hours behind:
+    // its sentAt − reviewedAt (4 h) still places its review at t0 on the server's clock.
+    const cardId = allCards()[0]!.id
+    const db = sqliteDb(sqlite)
+    const grade = (rating: GradeRating, reviewedAtMs: number, sentAtMs: number) => ({
+      cardId,
+      rating,
+      pointsTicked: [],
+      durationMs: 10_000,
+      answerMode: 'aloud' as const,
+      reviewedAt: new Date(reviewedAtMs).toISOString(),
+      sentAt: new Date(sentAtMs).toISOString(),
     })
+    const late = await submitGrade(
+      db,
+      { learnerId: alice, nowMs: t0 + 3 * HOUR, key: 'late-device-b-01' },
+      grade(3, t0 + 2 * HOUR, t0 + 3 * HOUR),
+    )
+    expect(late).toMatchObject({ kind: 'graded', merged: false, reviewedAtMs: t0 + 2 * HOUR })
+    const behind = 16 * HOUR
+    const early = await submitGrade(
+      db,
+      { learnerId: alice, nowMs: t0 + 4 * HOUR, key: 'early-device-a-1' },
+      grade(1, t0 - behind, t0 + 4 * HOUR - behind),
+    )
+    expect(early).toMatchObject({ kind: 'graded', merged: true, reviewedAtMs: t0 })
+    const q = studyQueries(db)
+    const logs = await q.listReviewsOfCardAfter({ learnerId: alice, cardId, afterMs: 0 })
     expect(logs.map((l) => [l.attemptToken, l.reviewedAtMs])).toEqual([
+      ['early-device-a-1', t0],
       ['late-device-b-01', t0 + 2 * HOUR],
-      ['early-device-a-1', t0 + 2 * HOUR],
     ])
+    // The card's state is both grades replayed in time order: Again at t0, then Good at t0 + 2 h.
+    const settings = await settingsForLearner(db, alice)
+    const inOrder = [
+      { reviewedAtMs: t0, rating: 1 as const },
+      { reviewedAtMs: t0 + 2 * HOUR, rating: 3 as const },
+    ]
+    const expected = replayGrades(cardId, null, inOrder, settings).at(-1)!.after
+    expect(await q.getCardStateByLearnerAndCardId({ learnerId: alice, cardId })).toEqual({
+      cardId,
+      ...expected,
+    })
   })
 
   test('a queued grade of a card deleted since is kept in history, with no card state', async () => {
