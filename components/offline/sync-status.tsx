@@ -1,11 +1,11 @@
 'use client'
-// On every page: sends the device's queued grades (on load, on `online`, every 30 s
-// while any wait) and says where they are in one status region.
+// On every page: sends the device's queued grades (on load, on `online` — again within 5 s when
+// that flush is cut short — and every 30 s while any wait) and says where they are in one status region.
 import { useRouter } from 'next/navigation'
 import { useEffect, useRef, useState } from 'react'
 import { markReported } from './grade-store'
 import { deletedCardText, refusedGradeText, syncStatusText } from './status-text'
-import { flushGrades, SYNC_EVERY_MS } from './sync'
+import { flushGrades, RETRY_SOON_MS, retrySoonAfter, SYNC_EVERY_MS } from './sync'
 import { useClockSkew } from './use-clock-skew'
 import { useOnline, useQueuedGrades } from './use-queued-grades'
 
@@ -26,16 +26,23 @@ export function SyncStatus() {
   useEffect(() => {
     if (!online) return
     let live = true
-    const run = () =>
+    let soon: number | undefined
+    const run = (tries = 0) =>
       void flushGrades().then((outcome) => {
+        if (!live) return
         // The page's server-rendered parts (queue, Undo, counts) now include these grades.
-        if (live && outcome.synced > 0) router.refresh()
+        if (outcome.synced > 0) router.refresh()
+        // Cut short (the connection a moment behind `online`): again within 5 s, then the timer's pace.
+        const waitMs = outcome.stopped ? retrySoonAfter(tries) : null
+        if (waitMs !== null) soon = window.setTimeout(() => run(tries + 1), waitMs)
       })
     run()
-    const timer = pending > 0 ? window.setInterval(run, SYNC_EVERY_MS) : undefined
+    // The timer's own flushes back off as before: no quick retries after them.
+    const timer = pending > 0 ? window.setInterval(() => run(RETRY_SOON_MS.length), SYNC_EVERY_MS) : undefined
     return () => {
       live = false
       if (timer) window.clearInterval(timer)
+      if (soon) window.clearTimeout(soon)
     }
   }, [online, pending, router])
 

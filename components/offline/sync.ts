@@ -1,12 +1,24 @@
 // Sending the device's grade queue to POST /api/review/grade, oldest first, each under
 // its own Idempotency-Key, so a retry after a lost response is answered from the
-// server's replay table and never counted twice. Runs on page load, on `online`, every
-// 30 s while something waits, and right after each grade. One flush at a time per tab
+// server's replay table and never counted twice. Runs on page load, on `online` (a flush cut
+// short then tries again within 5 s), every 30 s while something waits, and right after each grade. One flush at a time per tab
 // (two tabs sending the same grade are harmless: the key makes it one).
 import { lastClockSkew, noteClockSkew, serverTimeAt, skewFrom } from './clock-skew'
 import { pendingGrades, pruneSettled, type QueuedGrade, settleGrade } from './grade-store'
 
 export const SYNC_EVERY_MS = 30_000
+
+/**
+ * A flush cut short is tried again after these waits (1 s, then 2 s more: within 5 s of the cut),
+ * then every SYNC_EVERY_MS as before: the `online` event often comes a moment before the
+ * connection carries requests, and a queue should not sit for 30 s over that moment.
+ */
+export const RETRY_SOON_MS = [1_000, 2_000] as const
+
+/** The wait before try `tries + 1` of a flush cut short; null: leave it to the SYNC_EVERY_MS timer. */
+export function retrySoonAfter(tries: number): number | null {
+  return RETRY_SOON_MS[tries] ?? null
+}
 
 export interface FlushOutcome {
   /** Grades the server now holds (first answers and replays). */
