@@ -3,7 +3,8 @@
 // hands the handler what they found, so the handler only calls lib/ or db/:
 //
 //   1. problems on throw: an unexpected exception is a 500 problem (never an HTML
-//      page or a stack trace for a curl client); the details go to the log.
+//      page or a stack trace for a curl client); the details go to the log. A lost
+//      database connection is a 503 with Retry-After instead (thrown.ts).
 //   2. the caller (`caller`): who is asking, when the route authenticates (the
 //      payments API's bearer key, 401). First, because the account is the subject
 //      of that route's rate limit.
@@ -23,6 +24,7 @@ import { rateLimit, refuseCrossOrigin } from './edge'
 import { issueText } from './issues'
 import type { LimitName } from './limits'
 import { type Checked, type ProblemCode, problemResponse, type Refusal, refusal } from './problems'
+import { answerThrown } from './thrown'
 
 /** One draw from a named limit; `subject` defaults to the learner in the cookie, `cost` to 1. */
 export interface LimitTake {
@@ -79,8 +81,6 @@ export type RouteCall<Caller, Body, Schema, Study extends object = object> = {
   body: BodyOf<Body, Schema>
 } & Study
 
-const INTERNAL_ERROR_DETAIL = 'Something broke on our side. Retrying with the same Idempotency-Key is safe.'
-
 /**
  * `export const POST = route({ sameOrigin: true, limit: { name: 'import' }, body: { json: BYTES } },
  * async ({ body }) => …)`. The second argument is Next's route context (`{ params }`), passed through.
@@ -102,8 +102,7 @@ export function route<
       if (!admitted.ok) return admitted.response
       return await handler(admitted.call, context as Context)
     } catch (error) {
-      console.error('[api] unexpected error', error)
-      return problemResponse('internal-error', INTERNAL_ERROR_DETAIL)
+      return answerThrown(request, error)
     }
   }
 }

@@ -65,10 +65,15 @@ async function admitWrite(req: Request): Promise<Checked<ApiCaller>> {
   return { ok: true, accountId: admitted.accountId, limitTaken: true, keyRow: admitted.keyRow }
 }
 
-/** The engine's call, with the admission's key row as its first read of the key (PostgreSQL). */
+/**
+ * The engine's call, with the admission's key row as its first read of the key (PostgreSQL); a
+ * call that throws (a lost connection) hands back the leases it won, so a retry takes over at once.
+ */
 export function withAdmittedKey<T>(caller: ApiCaller, step: () => Promise<T>): Promise<T> {
   const runtime = live()
-  return caller.keyRow && runtime.withAdmittedKey ? runtime.withAdmittedKey(caller.keyRow, step) : step()
+  const admitted = () =>
+    caller.keyRow && runtime.withAdmittedKey ? runtime.withAdmittedKey(caller.keyRow, step) : step()
+  return runtime.standingDownOnThrow ? runtime.standingDownOnThrow(admitted) : admitted()
 }
 
 /** A read of the calling account's own rows: a known key. */

@@ -26,6 +26,7 @@ import {
   systemClock,
 } from '@/lib/engine'
 import { gatedSqliteStore } from './gated-store'
+import { heldLeases } from './held-leases'
 import { type PurgeReport, purgeIdleAccounts } from './purge'
 import type { LiveSettings } from './settings'
 
@@ -45,6 +46,8 @@ export interface LiveRuntime {
   admitPaymentWrite?(request: AdmissionRequest): Promise<Admission>
   /** PostgreSQL: `step` (an engine call) with the admission's key row as the engine's first read of that key. */
   withAdmittedKey?<T>(keyRow: PrefetchedKeyRow, step: () => Promise<T>): Promise<T>
+  /** PostgreSQL: `step` (one request's engine call); if it throws, the leases it won end now (lib/live/held-leases.ts). */
+  standingDownOnThrow?<T>(step: () => Promise<T>): Promise<T>
 }
 
 /** The default runtime: the app's SQLite file and the provider's own file. */
@@ -115,8 +118,11 @@ export function createPgLiveRuntime({
   })
   // Per request: the key row its admission read (the ALS is the runtime's, shared on globalThis with it).
   const admitted = new AsyncLocalStorage<PrefetchedKeyRow>()
+  const leases = heldLeases(pool)
   const engine = createEngine({
-    store: pgEngineStore(pool, { sweepBatch: SWEEP_BATCH, prefetchedKey: () => admitted.getStore() }),
+    store: leases.noting(
+      pgEngineStore(pool, { sweepBatch: SWEEP_BATCH, prefetchedKey: () => admitted.getStore() }),
+    ),
     clock,
     provider,
     ...engineOptions(settings),
@@ -128,6 +134,7 @@ export function createPgLiveRuntime({
     clock,
     purgeIdle: (options) => purgeIdleAccounts({ db: pgDb(pool), providerDb: pgDb(providerPool) }, options),
     pruneBuckets: (nowMs) => pgBuckets(pool).prune(nowMs),
+    standingDownOnThrow: leases.standingDownOnThrow,
     ...(settings.separateAdmission
       ? {}
       : {
