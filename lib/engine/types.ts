@@ -37,6 +37,13 @@ export interface EngineConfig {
   keyTtlMs: number
   /** Policy "wait": how often the waiting duplicate re-reads the row. */
   waitPollMs: number
+  /**
+   * How long an attempt that lost its lease mid-work waits for the key's stored answer before a
+   * 409 (protocol/answers.ts `answerAfterLeaseLost`). Unset (the simulator's scenarios, whose
+   * traces are golden): 0, it answers from the row at once. The live engine sets one lease, so
+   * the request that won the claim answers with the key's outcome, never 409 for its own claim.
+   */
+  leaseLostWaitMs?: number
 }
 
 /** The correct engine. Lease 30 s and TTL 24 h are also the live defaults (DRILL_LEASE_MS, DRILL_KEY_TTL_MS). */

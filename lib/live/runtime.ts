@@ -151,6 +151,8 @@ function engineOptions(settings: LiveSettings) {
     config: engineConfig({
       inFlightPolicy: { kind: 'reject-409', retryAfterS: RETRY_AFTER_S },
       leaseMs: settings.leaseMs,
+      // The attempt that won a claim but lost its lease under load answers the key's outcome (one lease at most).
+      leaseLostWaitMs: settings.leaseMs,
       keyTtlMs: settings.keyTtlMs,
     }),
     recoveryConcurrency: settings.recoveryConcurrency,

@@ -61,10 +61,25 @@ export async function answerExisting(
       if (!latest) break
       const leaseOver = e.steps.leaseExpired(e, latest, e.clock.nowMs())
       if (latest.status !== 'in_progress' || latest.lease_version !== row.lease_version || leaseOver)
-        return answerExisting(e, latest, req, deadlineMs)
+        return answerExisting(e, latest, req, deadlineMs, mayTakeOver)
     }
   }
   return e.steps.rejectInFlight(e, row, req)
+}
+
+/**
+ * The answer of an attempt that lost its lease while it worked (a slow provider, a loaded server:
+ * a sweep or a retry took the key over and re-drives it under the same provider key, so the
+ * charge stays one). The attempt won the claim, so it still owes its client the key's answer,
+ * never a 409 for its own claim (issue 45): it stands down (no takeover) and waits, up to
+ * `leaseLostWaitMs` (the live engine: one lease), for the stored answer, then gives it as a
+ * replay. Only a key still in flight after that answers 409.
+ */
+export async function answerAfterLeaseLost(e: EngineContext, row: KeyRow, req: Req): Answer {
+  const found = keyRow(e, row.account_id, row.key)
+  const latest = isPending(found) ? await found : found
+  if (!latest) return inFlightResponse(e.config.inFlightPolicy.retryAfterS)
+  return answerExisting(e, latest, { ...req, waitMs: e.config.leaseLostWaitMs ?? 0 }, undefined, false)
 }
 
 /**

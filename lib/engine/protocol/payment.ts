@@ -6,7 +6,7 @@
 import { sha256Hex } from '../canonical'
 import { readPaymentBody } from '../payment-body'
 import type { ChargeOutcome } from '../provider'
-import { fresh, inFlightResponse, invalidResponse, paymentBody, paymentStatus } from '../responses'
+import { fresh, invalidResponse, paymentBody, paymentStatus } from '../responses'
 import {
   isPending,
   type KeyCompletion,
@@ -18,12 +18,11 @@ import {
   type ResourceState,
 } from '../store-port'
 import type { CreatePaymentInput, EngineResponse } from '../types'
-import { answerExisting } from './answers'
+import { answerAfterLeaseLost, answerExisting } from './answers'
 import {
   type Answer,
   commit,
   type EngineContext,
-  keyRow,
   LeaseLost,
   newReq,
   type PaymentIntent,
@@ -143,11 +142,7 @@ export async function finishPayment(
   } catch (error) {
     if (!(error instanceof LeaseLost)) throw error
     record(e, 'note', req, say.leaseLost(row.key))
-    const found = keyRow(e, row.account_id, row.key)
-    const latest = isPending(found) ? await found : found
-    return latest
-      ? answerExisting(e, latest, { ...req, waitMs: 0 }, undefined, false)
-      : inFlightResponse(e.config.inFlightPolicy.retryAfterS)
+    return answerAfterLeaseLost(e, row, req)
   }
   await reach(e, 'before-response', req)
   const kind = state === 'succeeded' ? 'created' : state === 'failed' ? 'declined' : 'pending'

@@ -5,7 +5,6 @@ import { canonicalJson, sha256Hex } from '../canonical'
 import type { RefundOutcome } from '../provider'
 import {
   fresh,
-  inFlightResponse,
   invalidResponse,
   notFoundResponse,
   notRefundableResponse,
@@ -16,12 +15,11 @@ import {
 import { fieldErrors, refundBodySchema } from '../schemas'
 import { isPending, type KeyRow, type RefundCompletion, type ResourceState } from '../store-port'
 import type { EngineResponse, RefundPaymentInput } from '../types'
-import { answerExisting } from './answers'
+import { answerAfterLeaseLost, answerExisting } from './answers'
 import {
   type Answer,
   commit,
   type EngineContext,
-  keyRow,
   newReq,
   type RefundIntent,
   type Req,
@@ -132,13 +130,7 @@ export async function finishRefund(
     commit(e, req, say.refundCommitted(done.resourceId, row.key, keyStatus), ['idempotencyKeys', 'refunds']),
   )
   const done = isPending(writing) ? await writing : writing
-  if (!done) {
-    const found = keyRow(e, row.account_id, row.key)
-    const latest = isPending(found) ? await found : found
-    return latest
-      ? answerExisting(e, latest, { ...req, waitMs: 0 }, undefined, false)
-      : inFlightResponse(e.config.inFlightPolicy.retryAfterS)
-  }
+  if (!done) return answerAfterLeaseLost(e, row, req)
   await reach(e, 'before-response', req)
   return fresh(state === 'succeeded' ? 'created' : 'pending', status, done.responseBody)
 }
