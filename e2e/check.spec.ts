@@ -15,10 +15,13 @@ interface ReportCheck {
   id: string
   verdict: 'pass' | 'fail' | 'skipped'
   violation: string | null
+  invariant: string | null
+  invariantName: string | null
   reason: string
-  timeline: Array<{ atMs: number; from: string; to: string; what: string }>
+  timeline: Array<{ atMs: number; from: string; to: string; kind: string; status?: number; what: string }>
 }
 interface Report {
+  version: number
   target: string
   seed: number
   checks: ReportCheck[]
@@ -88,7 +91,19 @@ test('a real report: one item per check with its verdict, each failure’s timel
     await expect(li.getByRole('heading')).toContainText(check.verdict)
     await expect(li).toContainText(check.reason)
     await expect(li.getByTestId('check-timeline')).toHaveCount(check.verdict === 'fail' ? 1 : 0)
+    // A failure names the engine's invariant beside its violation, as the sandbox names it.
+    await expect(li.getByTestId('check-invariant')).toHaveCount(check.verdict === 'fail' ? 1 : 0)
   }
+  expect(report.version).toBe(1)
+  // charge-before-insert charges twice for concurrent duplicates: I1 single effect.
+  expect(report.checks.find((c) => c.id === 'concurrent-duplicates')).toMatchObject({
+    violation: 'double-charge',
+    invariant: 'I1',
+    invariantName: 'single effect',
+  })
+  await expect(item(page, 'concurrent-duplicates').getByTestId('check-invariant')).toHaveText(
+    '(I1 single effect)',
+  )
   await expect(page.getByTestId('check-timeline')).toHaveCount(failed.length)
 
   // The sandbox's drawing: lanes, arrows labelled by kind, the kill -9 as a crash mark and the restart.
@@ -149,6 +164,18 @@ test('a file that is not a report gets one sentence: not JSON, wrong shape, over
   await open(page, 'notes.json', 'this is not JSON {')
   await expect(status(page)).toHaveText('That file is not JSON, so it is not a check:server report.')
   await expect(page.getByTestId('check-result')).toHaveCount(0)
+
+  // A version this page does not read, and a report from before versions: one sentence each.
+  await open(page, 'future.json', JSON.stringify({ ...report, version: 2 }))
+  await expect(status(page)).toHaveText(
+    'That report is version 2 of the check:server format; this page reads version 1 only.',
+  )
+  await expect(page.getByTestId('check-result')).toHaveCount(0)
+  const { version: _version, ...unversioned } = report
+  await open(page, 'old.json', JSON.stringify(unversioned))
+  await expect(status(page)).toHaveText(
+    'That file has no report version: it is from an older check:server, whose timelines this page cannot draw; run npm run check:server --json again.',
+  )
 
   const wrong = { ...report, checks: [{ ...report.checks[0], verdict: 'maybe' }] }
   await open(page, 'wrong.json', JSON.stringify(wrong))

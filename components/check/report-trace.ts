@@ -1,9 +1,10 @@
-// A check:server report's timeline ({ atMs, from, to, what }) as the sandbox's Trace, so /check
-// draws it with the sandbox's own TimelineSvg (pure; unit-tested). Three lanes: Drill's checker
-// as the client, the learner's server, Drill's provider. Each event gets the kind whose short
-// label and drawing fit it (a dropped answer is a lost arrow, the checker's kill -9 is a crash
-// mark that cuts the server's lifeline until its restart); the full sentence stays in `detail`.
-import { CHECKER_STEPS, type CheckResult, type TimelineEvent } from '@/lib/check-server/types'
+// A check:server report's timeline ({ atMs, from, to, kind, status, what }) as the sandbox's Trace,
+// so /check draws it with the sandbox's own TimelineSvg (pure; unit-tested). Three lanes: Drill's
+// checker as the client, the learner's server, Drill's provider. Each event's typed `kind` picks
+// the trace kind whose short label and drawing fit it (a dropped answer is a lost arrow, the
+// checker's kill -9 a crash mark that cuts the server's lifeline until its restart); the sentence
+// in `what` is never read here, only kept as the event's `detail`.
+import type { CheckResult, TimelineEvent, TimelineKind } from '@/lib/check-server/types'
 import type { Trace, TraceActor, TraceEvent } from '@/lib/engine/client'
 
 /** A pathological report could carry thousands of events per check; the drawing stops here. */
@@ -17,33 +18,33 @@ export const CHECK_LANES: TraceActor[] = [
 
 type Drawn = Pick<TraceEvent, 'kind' | 'actor' | 'from' | 'to' | 'status' | 'requestId'>
 
-const message = (e: TimelineEvent, kind: TraceEvent['kind']): Drawn => ({
-  kind,
-  actor: e.from,
-  from: e.from,
-  to: e.to,
-})
+/** The trace kind each report event kind is drawn as. */
+const TRACE_KIND: Record<TimelineKind, TraceEvent['kind']> = {
+  request: 'request-sent',
+  retry: 'client-retry',
+  duplicate: 'request-sent',
+  response: 'response-sent',
+  'no-answer': 'response-lost',
+  'provider-call': 'provider-call',
+  'provider-deduped': 'provider-deduped',
+  'provider-answer': 'provider-accepted',
+  'provider-dropped': 'response-lost',
+  kill: 'crash',
+  restart: 'restart',
+}
 
 function drawn(e: TimelineEvent): Drawn {
-  const route = `${e.from}>${e.to}`
-  if (route === 'client>server') {
-    if (e.what === CHECKER_STEPS.kill) return { kind: 'crash', actor: 'server' }
-    if (e.what === CHECKER_STEPS.restart) return { kind: 'restart', actor: 'server' }
-    if (e.what.startsWith('retry ')) return message(e, 'client-retry')
-    if (e.what.startsWith('duplicate ')) return { ...message(e, 'request-sent'), requestId: 'duplicate' }
-    return message(e, 'request-sent')
+  const kind = TRACE_KIND[e.kind]
+  // The checker's own steps happen to the server: marks on its lane, not messages.
+  if (e.kind === 'kill' || e.kind === 'restart') return { kind, actor: 'server' }
+  return {
+    kind,
+    actor: e.from,
+    from: e.from,
+    to: e.to,
+    ...(e.kind === 'response' && e.status !== undefined ? { status: e.status } : {}),
+    ...(e.kind === 'duplicate' ? { requestId: 'duplicate' } : {}),
   }
-  if (route === 'server>client') {
-    const status = /^(\d{3})\b/.exec(e.what)
-    return status
-      ? { ...message(e, 'response-sent'), status: Number(status[1]) }
-      : message(e, 'response-lost')
-  }
-  if (route === 'server>provider')
-    return message(e, e.what.includes('repeated key') ? 'provider-deduped' : 'provider-call')
-  if (route === 'provider>server')
-    return message(e, e.what.startsWith('201') ? 'provider-accepted' : 'response-lost')
-  return message(e, 'note')
 }
 
 /** One failing check's timeline as a trace (the first MAX_DRAWN_EVENTS events). */

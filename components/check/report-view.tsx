@@ -1,5 +1,5 @@
 // An opened check:server report: a summary, then one list item per check with its verdict,
-// violation and reason, and each failure's timeline. The report is untrusted input: nothing
+// violation, the engine's invariant it breaks, and reason, and each failure's timeline. The report is untrusted input: nothing
 // here sets HTML; every string is a React text node.
 import type { CheckResult, Report } from '@/lib/check-server/types'
 import { CheckTimeline } from './check-timeline'
@@ -47,6 +47,11 @@ export function ReportView({ report, fileName }: { report: Report; fileName: str
               </span>
               <code className="font-semibold">{check.id}</code>
               {check.violation !== null && <span className="break-all text-sm">— {check.violation}</span>}
+              {check.invariant !== null && (
+                <span data-testid="check-invariant" className="text-sm text-zinc-700 dark:text-zinc-300">
+                  ({check.invariant} {check.invariantName})
+                </span>
+              )}
             </h3>
             <p className="break-all text-sm">{check.reason}</p>
             {check.verdict === 'fail' && <CheckTimeline check={check} seed={report.seed} />}

@@ -4,7 +4,15 @@ import { mulberry32 } from '../mulberry32'
 import { type Answer, post, type Sent } from './client'
 import type { FakeProvider } from './provider'
 import { cutTimeline } from './timeline'
-import { CHECK_IDS, CHECKER_STEPS, type CheckId, type CheckResult, type TimelineEvent } from './types'
+import {
+  CHECK_IDS,
+  CHECKER_STEPS,
+  type CheckId,
+  type CheckResult,
+  type CheckViolation,
+  invariantOf,
+  type TimelineEvent,
+} from './types'
 
 export interface CheckContext {
   base: string
@@ -51,7 +59,7 @@ export function scheduleFor(seed: number): Record<CheckId, CheckPlan> {
 
 class Failure extends Error {
   constructor(
-    readonly violation: string,
+    readonly violation: CheckViolation,
     reason: string,
   ) {
     super(reason)
@@ -68,24 +76,36 @@ function runner(ctx: CheckContext, index: number, plan: CheckPlan) {
   const started = Date.now()
   const events: TimelineEvent[] = []
   const at = () => Date.now() - started
-  const log = (from: TimelineEvent['from'], to: TimelineEvent['to'], what: string) =>
-    events.push({ atMs: at(), from, to, what })
-  ctx.provider.onCall = (what, from) => log(from, from === 'server' ? 'provider' : 'server', what)
+  const log = (
+    from: TimelineEvent['from'],
+    to: TimelineEvent['to'],
+    kind: TimelineEvent['kind'],
+    what: string,
+    status?: number,
+  ) => events.push({ atMs: at(), from, to, kind, ...(status === undefined ? {} : { status }), what })
+  ctx.provider.onCall = (what, from, kind, status) =>
+    log(from, from === 'server' ? 'provider' : 'server', kind, what, status)
   const { amount } = plan
   const key = (name: string) => `drill-${ctx.runId}-${name}`
   const body = (overrides: Record<string, unknown> = {}) =>
     JSON.stringify({ amount, currency: 'USD', orderId: `order-${ctx.runId}-${index}`, ...overrides })
 
-  async function send(sent: Sent, drop?: Promise<void>, label = ''): Promise<Answer | null> {
-    log('client', 'server', `${label}${requestLine(sent)}`)
+  async function send(
+    sent: Sent,
+    drop?: Promise<void>,
+    as: 'request' | 'retry' | 'duplicate' = 'request',
+  ): Promise<Answer | null> {
+    log('client', 'server', as, `${as === 'request' ? '' : `${as} `}${requestLine(sent)}`)
     const answer = await post(ctx.base, sent, drop)
     if (answer)
       log(
         'server',
         'client',
+        'response',
         `${answer.status}${answer.retryAfter ? ` Retry-After: ${answer.retryAfter}` : ''} ${clip(answer.body)}`,
+        answer.status,
       )
-    else log('server', 'client', 'no answer: the connection dropped')
+    else log('server', 'client', 'no-answer', 'no answer: the connection dropped')
     return answer
   }
 
@@ -102,7 +122,7 @@ function runner(ctx: CheckContext, index: number, plan: CheckPlan) {
           `no final answer within ${ctx.settleMs / 1000} s: ${requestLine(sent)} → ${said(answer)}`,
         )
       await sleep(500)
-      answer = await send(sent, undefined, 'retry ')
+      answer = await send(sent, undefined, 'retry')
     }
     if (!answer) throw new Failure('not-settled', `${requestLine(sent)} → no answer`)
     return answer
@@ -202,15 +222,15 @@ const CHECKS: Record<CheckId, CheckBody> = {
     })
     ctx.provider.arm({ delayMs: 2000 })
     const onCall = ctx.provider.onCall
-    ctx.provider.onCall = (what, from) => {
-      onCall?.(what, from)
+    ctx.provider.onCall = (what, from, kind, status) => {
+      onCall?.(what, from, kind, status)
       seen()
     }
     const sent = { key: r.key('in-flight'), account: A, body: r.body() }
     const firstP = r.send(sent).then((a) => r.settle(sent, a))
     // A server that never calls the provider answers first; the duplicate follows that answer.
     await Promise.race([providerSaw, firstP.catch(() => undefined)])
-    const dup = await r.send(sent, undefined, 'duplicate ')
+    const dup = await r.send(sent, undefined, 'duplicate')
     if (dup?.status === 409 && !dup.retryAfter)
       throw new Failure('wrong-status', `409 without Retry-After: ${requestLine(sent)} → ${said(dup)}`)
     const [first, second] = await Promise.all([firstP, r.settle(sent, dup)])
@@ -230,14 +250,14 @@ const CHECKS: Record<CheckId, CheckBody> = {
     })
     ctx.provider.arm({})
     const onCall = ctx.provider.onCall
-    ctx.provider.onCall = (what, from) => {
-      onCall?.(what, from)
+    ctx.provider.onCall = (what, from, kind, status) => {
+      onCall?.(what, from, kind, status)
       seen()
     }
     const sent = { key: r.key('lost'), account: A, body: r.body() }
     await r.send(sent, providerSaw)
     await sleep(r.plan.retryDelayMs)
-    const answer = await r.settle(sent, await r.send(sent, undefined, 'retry '), true)
+    const answer = await r.settle(sent, await r.send(sent, undefined, 'retry'), true)
     r.expectStatus(sent, answer, 201)
     r.chargedOnce(sent)
     return 'retry after a dropped connection → 201, charged once'
@@ -269,15 +289,15 @@ const CHECKS: Record<CheckId, CheckBody> = {
     const sent = { key: r.key('crash'), account: A, body: r.body() }
     ctx.provider.arm({
       onFirstCharge: async () => {
-        r.log('client', 'server', CHECKER_STEPS.kill)
+        r.log('client', 'server', 'kill', CHECKER_STEPS.kill)
         await ctx.kill!()
       },
     })
     await r.send(sent)
-    r.log('client', 'server', CHECKER_STEPS.restart)
+    r.log('client', 'server', 'restart', CHECKER_STEPS.restart)
     const down = await ctx.restart!()
     if (down) throw new Failure('not-settled', down)
-    const answer = await r.settle(sent, await r.send(sent, undefined, 'retry '), true)
+    const answer = await r.settle(sent, await r.send(sent, undefined, 'retry'), true)
     r.expectStatus(sent, answer, 201)
     r.chargedOnce(sent)
     return 'killed after the charge, restarted, retried → charged once'
@@ -293,6 +313,8 @@ export async function runChecks(ctx: CheckContext): Promise<CheckResult[]> {
         id,
         verdict: 'skipped',
         violation: null,
+        invariant: null,
+        invariantName: null,
         reason: 'needs a restart: run with --start',
         timeline: [],
       })
@@ -303,7 +325,15 @@ export async function runChecks(ctx: CheckContext): Promise<CheckResult[]> {
     const r = runner(ctx, index, plan)
     try {
       const reason = await CHECKS[id](r, ctx, shared)
-      results.push({ id, verdict: 'pass', violation: null, reason, timeline: [] })
+      results.push({
+        id,
+        verdict: 'pass',
+        violation: null,
+        invariant: null,
+        invariantName: null,
+        reason,
+        timeline: [],
+      })
     } catch (error) {
       const failure =
         error instanceof Failure
@@ -313,6 +343,7 @@ export async function runChecks(ctx: CheckContext): Promise<CheckResult[]> {
         id,
         verdict: 'fail',
         violation: failure.violation,
+        ...invariantOf(id, failure.violation),
         reason: failure.message,
         timeline: cutTimeline(r.events),
       })

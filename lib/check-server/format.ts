@@ -4,7 +4,9 @@ import type { Report } from './types'
 export function formatReport(report: Report): string {
   const lines: string[] = [`Checked ${report.target} (seed ${report.seed})`]
   for (const c of report.checks) {
-    lines.push(`${c.verdict.padEnd(7)} ${c.id}${c.violation ? ` — ${c.violation}` : ''}: ${c.reason}`)
+    lines.push(
+      `${c.verdict.padEnd(7)} ${c.id}${c.violation ? ` — ${c.violation}` : ''}${c.invariant ? ` (${c.invariant} ${c.invariantName})` : ''}: ${c.reason}`,
+    )
     for (const e of c.timeline)
       lines.push(`          ${String(e.atMs).padStart(6)} ms  ${e.from} → ${e.to}  ${e.what}`)
   }

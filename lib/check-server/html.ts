@@ -42,7 +42,7 @@ function svg(check: CheckResult): string {
 export function reportHtml(report: Report): string {
   const items = report.checks
     .map((c) => {
-      const head = `<li><strong>${esc(c.id)}</strong>: ${esc(c.verdict)}${c.violation ? ` — ${esc(c.violation)}` : ''}<p>${esc(c.reason)}</p>`
+      const head = `<li><strong>${esc(c.id)}</strong>: ${esc(c.verdict)}${c.violation ? ` — ${esc(c.violation)}` : ''}${c.invariant ? ` (${esc(c.invariant)} ${esc(c.invariantName ?? '')})` : ''}<p>${esc(c.reason)}</p>`
       return c.verdict === 'fail' ? `${head}<figure>${svg(c)}</figure></li>` : `${head}</li>`
     })
     .join('\n')

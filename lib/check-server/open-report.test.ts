@@ -1,18 +1,32 @@
 import { describe, expect, it } from 'vitest'
-import { MAX_REPORT_BYTES, NOT_A_REPORT, openReport, reportFrom } from './open-report'
+import { MAX_REPORT_BYTES, NOT_A_REPORT, openReport, reportFrom, unknownVersion } from './open-report'
 import type { Report } from './types'
 
 const report: Report = {
+  version: 1,
   target: 'http://127.0.0.1:4000',
   seed: 7,
   checks: [
-    { id: 'missing-key', verdict: 'pass', violation: null, reason: 'no key → 400', timeline: [] },
+    {
+      id: 'missing-key',
+      verdict: 'pass',
+      violation: null,
+      invariant: null,
+      invariantName: null,
+      reason: 'no key → 400',
+      timeline: [],
+    },
     {
       id: 'changed-body',
       verdict: 'fail',
       violation: 'wrong-status',
+      invariant: 'I8',
+      invariantName: 'one key, one intent',
       reason: 'expected 422',
-      timeline: [{ atMs: 1, from: 'client', to: 'server', what: 'POST /payments' }],
+      timeline: [
+        { atMs: 1, from: 'client', to: 'server', kind: 'request', what: 'POST /payments' },
+        { atMs: 9, from: 'server', to: 'client', kind: 'response', status: 201, what: '201 {}' },
+      ],
     },
   ],
 }
@@ -47,6 +61,23 @@ describe('openReport', () => {
     })
   })
 
+  it('refuses a version it does not know, and a report with none, in one sentence', () => {
+    expect(reportFrom({ ...report, version: 2 })).toEqual({ ok: false, sentence: unknownVersion(2) })
+    expect(unknownVersion(2)).toBe(
+      'That report is version 2 of the check:server format; this page reads version 1 only.',
+    )
+    const { version: _v, ...unversioned } = report
+    expect(reportFrom(unversioned)).toEqual({ ok: false, sentence: NOT_A_REPORT.noVersion })
+  })
+
+  it('names the invariant as the engine does, whatever name the file gives it', () => {
+    const renamed = { ...report, checks: [{ ...report.checks[1], invariantName: '<b>mine</b>' }] }
+    expect(reportFrom(renamed)).toMatchObject({
+      ok: true,
+      report: { checks: [{ invariantName: 'one key, one intent' }] },
+    })
+  })
+
   it('says a file that is not JSON is not a report', async () => {
     await expect(openReport(file('<html>'))).resolves.toEqual({ ok: false, sentence: NOT_A_REPORT.notJson })
   })
@@ -72,10 +103,30 @@ describe('openReport', () => {
       'checks[0].violation is neither a string nor null',
     ],
     [
+      'an unknown invariant',
+      { ...report, checks: [{ ...report.checks[1], invariant: 'I9' }] },
+      'checks[0].invariant is not one of I1, I2',
+    ],
+    [
+      'a timeline event of no known kind (a report before typed events)',
+      {
+        ...report,
+        checks: [
+          { ...report.checks[1], timeline: [{ atMs: 1, from: 'client', to: 'server', what: 'POST' }] },
+        ],
+      },
+      'checks[0].timeline[0].kind is not one of request, retry',
+    ],
+    [
       'a timeline event between unknown actors',
       {
         ...report,
-        checks: [{ ...report.checks[1], timeline: [{ atMs: 1, from: 'db', to: 'server', what: '' }] }],
+        checks: [
+          {
+            ...report.checks[1],
+            timeline: [{ atMs: 1, from: 'db', to: 'server', kind: 'request', what: '' }],
+          },
+        ],
       },
       'checks[0].timeline[0].from is not one of client, server, provider',
     ],
@@ -83,7 +134,12 @@ describe('openReport', () => {
       'a negative time',
       {
         ...report,
-        checks: [{ ...report.checks[1], timeline: [{ atMs: -1, from: 'client', to: 'server', what: '' }] }],
+        checks: [
+          {
+            ...report.checks[1],
+            timeline: [{ atMs: -1, from: 'client', to: 'server', kind: 'request', what: '' }],
+          },
+        ],
       },
       'checks[0].timeline[0].atMs is not a time in ms',
     ],

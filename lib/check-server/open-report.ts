@@ -1,8 +1,16 @@
-// Opens a `--json` report as untrusted input (pure apart from reading the file it is given; no
-// imports but the report's types, so /check's browser bundle carries it without zod, whose JIT
-// trips the page CSP's eval probe). The report's shape is types.ts; this only checks a parsed
-// value against it, field by field, and says in one sentence what is wrong.
-import { CHECK_IDS, type CheckResult, type Report, type TimelineEvent } from './types'
+// Opens a `--json` report as untrusted input (pure apart from reading the file it is given). The
+// report's shape is types.ts; this checks a parsed value against it field by field — its version
+// first (a version this page does not know is refused in one sentence) — and says in one sentence
+// where it first breaks.
+import { INVARIANTS, type InvariantId } from '@/lib/engine/client'
+import {
+  CHECK_IDS,
+  type CheckResult,
+  REPORT_VERSION,
+  type Report,
+  TIMELINE_KINDS,
+  type TimelineEvent,
+} from './types'
 
 /** 5 MiB: a real report is a few kilobytes (its timelines are cut to the events that matter). */
 export const MAX_REPORT_BYTES = 5 * 1024 * 1024
@@ -15,7 +23,12 @@ export const NOT_A_REPORT = {
   unreadable: 'That file could not be read.',
   /** Completed by where the shape first breaks. */
   wrongShape: 'That file is JSON but not a check:server report:',
+  noVersion: `That file has no report version: it is from an older check:server, whose timelines this page cannot draw; run npm run check:server --json again.`,
 } as const
+
+/** A report of a version this page does not read, in one sentence. */
+export const unknownVersion = (version: unknown) =>
+  `That report is version ${String(version).slice(0, 20)} of the check:server format; this page reads version ${REPORT_VERSION} only.`
 
 const VERDICTS = ['pass', 'fail', 'skipped'] as const
 const ACTORS = ['client', 'server', 'provider'] as const
@@ -47,22 +60,33 @@ function timelineEvent(value: unknown, where: string): TimelineEvent {
   const e = record(value, where)
   if (typeof e.atMs !== 'number' || !Number.isFinite(e.atMs) || e.atMs < 0)
     throw new ShapeError(`${where}.atMs is not a time in ms`)
+  if (e.status !== undefined && (typeof e.status !== 'number' || !Number.isInteger(e.status)))
+    throw new ShapeError(`${where}.status is not an HTTP status`)
   return {
     atMs: e.atMs,
     from: oneOf(e.from, ACTORS, `${where}.from`),
     to: oneOf(e.to, ACTORS, `${where}.to`),
+    kind: oneOf(e.kind, TIMELINE_KINDS, `${where}.kind`),
+    ...(e.status === undefined ? {} : { status: e.status as number }),
     what: text(e.what, `${where}.what`),
   }
 }
+
+const INVARIANT_IDS = Object.keys(INVARIANTS) as InvariantId[]
+const orNull = <T>(value: unknown, read: (v: unknown) => T): T | null => (value === null ? null : read(value))
 
 function checkResult(value: unknown, where: string): CheckResult {
   const c = record(value, where)
   if (c.violation !== null && typeof c.violation !== 'string')
     throw new ShapeError(`${where}.violation is neither a string nor null`)
+  const invariant = orNull(c.invariant, (v) => oneOf(v, INVARIANT_IDS, `${where}.invariant`))
   return {
     id: oneOf(c.id, CHECK_IDS, `${where}.id`),
     verdict: oneOf(c.verdict, VERDICTS, `${where}.verdict`),
     violation: c.violation,
+    invariant,
+    // Its name as the engine says it, whatever the file claims.
+    invariantName: invariant === null ? null : INVARIANTS[invariant],
     reason: text(c.reason, `${where}.reason`),
     timeline: list(c.timeline, `${where}.timeline`).map((e, i) =>
       timelineEvent(e, `${where}.timeline[${i}]`),
@@ -74,6 +98,8 @@ function checkResult(value: unknown, where: string): CheckResult {
 export function reportFrom(value: unknown): Opened {
   try {
     const r = record(value, 'the file')
+    if (r.version === undefined) return { ok: false, sentence: NOT_A_REPORT.noVersion }
+    if (r.version !== REPORT_VERSION) return { ok: false, sentence: unknownVersion(r.version) }
     if (typeof r.seed !== 'number' || !Number.isInteger(r.seed))
       throw new ShapeError('seed is not a whole number')
     const checks = list(r.checks, 'checks')
@@ -81,6 +107,7 @@ export function reportFrom(value: unknown): Opened {
     return {
       ok: true,
       report: {
+        version: REPORT_VERSION,
         target: text(r.target, 'target'),
         seed: r.seed,
         checks: checks.map((c, i) => checkResult(c, `checks[${i}]`)),

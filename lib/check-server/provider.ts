@@ -3,6 +3,7 @@
 // a repeated key returns the first charge and charges nothing. Each check arms it.
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
+import type { TimelineKind } from './types'
 
 export interface Charge {
   id: string
@@ -26,7 +27,7 @@ export interface FakeProvider {
   charges: Charge[]
   arm(mode: Partial<ProviderMode>): void
   /** Called on every charge call (the checker's timeline). */
-  onCall?: (what: string, from: 'server' | 'provider') => void
+  onCall?: (what: string, from: 'server' | 'provider', kind: TimelineKind, status?: number) => void
   close(): Promise<void>
 }
 
@@ -91,6 +92,7 @@ export async function startProvider(port = 0): Promise<FakeProvider> {
       provider.onCall?.(
         `POST /charges ${body.amount} ${body.currency}${key ? ` key ${key}` : ' (no key)'}${repeated ? `: repeated key, returns ${charge.id}` : `: charged ${charge.id}`}`,
         'server',
+        repeated ? 'provider-deduped' : 'provider-call',
       )
       if (first && mode.onFirstCharge) {
         await mode.onFirstCharge()
@@ -98,13 +100,17 @@ export async function startProvider(port = 0): Promise<FakeProvider> {
         return
       }
       if (first && mode.dropFirst) {
-        provider.onCall?.(`charged ${charge.id}, drops the connection without an answer`, 'provider')
+        provider.onCall?.(
+          `charged ${charge.id}, drops the connection without an answer`,
+          'provider',
+          'provider-dropped',
+        )
         req.socket.destroy()
         return
       }
       const delay = first ? mode.delayMs : Math.min(mode.delayMs, 1000)
       if (delay > 0) await new Promise((r) => setTimeout(r, delay))
-      provider.onCall?.(`201 ${charge.id} succeeded`, 'provider')
+      provider.onCall?.(`201 ${charge.id} succeeded`, 'provider', 'provider-answer', 201)
       res
         .writeHead(201, { 'content-type': 'application/json' })
         .end(JSON.stringify({ id: charge.id, status: 'succeeded' }))

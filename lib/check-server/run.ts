@@ -6,7 +6,7 @@ import type { CheckOptions } from './args'
 import { type CheckPlan, runChecks } from './checks'
 import { type ServerProcess, startServer, waitForAnswer } from './process'
 import { type FakeProvider, startProvider } from './provider'
-import type { CheckId, Report } from './types'
+import { type CheckId, REPORT_VERSION, type Report } from './types'
 
 /** The settle window and the start wait; DRILL_CHECK_SETTLE_MS shortens the window for tests only. */
 // DRILL_CHECK_START_MS likewise shortens the 30 s wait for the first answer (tests only).
@@ -78,7 +78,7 @@ export async function runCheckServer(
       onPlan: hooks.plan,
       ...(options.start ? { kill, restart } : {}),
     })
-    return { ok: true, report: { target: base, seed: options.seed, checks } }
+    return { ok: true, report: { version: REPORT_VERSION, target: base, seed: options.seed, checks } }
   } finally {
     await stop()
   }

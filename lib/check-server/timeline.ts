@@ -3,7 +3,7 @@
 import type { TimelineEvent } from './types'
 
 export function cutTimeline(events: TimelineEvent[]): TimelineEvent[] {
-  const signature = (e: TimelineEvent) => `${e.from}>${e.to}>${e.what.replace(/\d+ ms/g, '')}`
+  const signature = (e: TimelineEvent) => `${e.from}>${e.to}>${e.kind}>${e.what.replace(/\d+ ms/g, '')}`
   const total = new Map<string, number>()
   for (const e of events) total.set(signature(e), (total.get(signature(e)) ?? 0) + 1)
   const seen = new Map<string, number>()

@@ -12,7 +12,8 @@ import { parseArgs } from '@/lib/check-server/args'
 import { type CheckPlan, scheduleFor } from '@/lib/check-server/checks'
 import { reportFrom } from '@/lib/check-server/open-report'
 import { runCheckServer } from '@/lib/check-server/run'
-import { CHECK_IDS, type Report } from '@/lib/check-server/types'
+import { CHECK_IDS, REPORT_VERSION, type Report, TIMELINE_KINDS } from '@/lib/check-server/types'
+import { INVARIANTS } from '@/lib/engine/client'
 
 // The same FLAW switch in both languages: one reference server per language.
 const SERVERS = {
@@ -79,10 +80,17 @@ describe.concurrent('check:server against the reference servers', () => {
           ok: true,
           report: outcome.report,
         })
+        expect(outcome.report.version).toBe(REPORT_VERSION)
         for (const c of outcome.report.checks.filter((c) => c.verdict === 'fail')) {
           expect(c.violation).toBeTruthy()
+          // The engine's invariant beside the checker's violation, named as the sandbox names it.
+          expect(c.invariant).toMatch(/^I[1-8]$/)
+          expect(c.invariantName).toBe(INVARIANTS[c.invariant!])
           expect(c.timeline.length).toBeGreaterThan(0)
+          for (const e of c.timeline) expect(TIMELINE_KINDS).toContain(e.kind)
         }
+        for (const c of outcome.report.checks.filter((c) => c.verdict !== 'fail'))
+          expect([c.invariant, c.invariantName]).toEqual([null, null])
       }
       // All flaws at once, so a mismatch shows every flaw's set, not only the first.
       expect(failed).toEqual(EXPECTED)
