@@ -1,6 +1,8 @@
-// The zod schema of POST /api/mock's body (server side; the types live in ./phases.ts).
+// POST /api/mock's body, written once: the zod schema, and the request's types inferred from it.
+// Client-safe: in the browser zod runs jitless (instrumentation-client.ts), so the page CSP's
+// eval probe never fires.
 import { z } from 'zod'
-import { type FinishMockRequest, MAX_FOLLOW_UPS, MAX_PHASE_TEXT, type MockPhase } from './phases'
+import { MAX_FOLLOW_UPS, MAX_PHASE_TEXT } from './phases'
 
 export const phaseSchema = z.strictObject({
   kind: z.enum(['walkthrough', 'follow-up', 'add']),
@@ -29,9 +31,7 @@ export const finishMockSchema = z.strictObject({
     .max(MAX_FOLLOW_UPS + 2),
 })
 
-// The schema and the hand-written types agree.
-type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false
-const phasesAgree: Same<z.output<typeof phaseSchema>, MockPhase> = true
-const requestsAgree: Same<z.output<typeof finishMockSchema>, FinishMockRequest> = true
-void phasesAgree
-void requestsAgree
+export type MockPhase = z.output<typeof phaseSchema>
+export type PhaseKind = MockPhase['kind']
+/** POST /api/mock, sent at Finish: the whole interview at once (leaving mid-way sends nothing). */
+export type FinishMockRequest = z.output<typeof finishMockSchema>

@@ -1,7 +1,10 @@
 // A mock interview's phases as the device sends them at Finish and the report reads them back:
 // the walk-through (the main card's prompt), up to three follow-ups (each a follow-up card's
-// prompt), then "anything to add?". Client-safe: types and limits, no zod (its eval probe trips
-// the page's CSP in the browser); the request's schema is ./phase-schema.ts.
+// prompt), then "anything to add?". Client-safe: limits and the phases' order rule; the request's
+// schema and the types inferred from it are ./phase-schema.ts (re-exported here as types only).
+import type { FinishMockRequest } from './phase-schema'
+
+export type { FinishMockRequest, MockPhase, PhaseKind } from './phase-schema'
 
 export const MAX_FOLLOW_UPS = 3
 /** "Anything to add?" has a short clock of its own. */
@@ -13,29 +16,6 @@ export const MAX_PHASE_TEXT = 20_000
 
 /** The last question, the same for every mock. */
 export const ANYTHING_TO_ADD = 'Anything to add?'
-
-export type PhaseKind = 'walkthrough' | 'follow-up' | 'add'
-
-export interface MockPhase {
-  kind: PhaseKind
-  /** The card whose prompt was asked (the main card for the walk-through and "anything to add?"). */
-  cardId: string
-  /** What was said (the live transcript) or typed; may be empty (answered aloud only). */
-  text: string
-  answerMode: 'spoken' | 'typed' | 'aloud'
-  durationMs: number
-  targetMs: number
-  /** For a follow-up: the main card's point it digs into (null: asked as the learner's hardest). */
-  because?: string | null
-}
-
-/** POST /api/mock, sent at Finish: the whole interview at once (leaving mid-way sends nothing). */
-export interface FinishMockRequest {
-  /** Minted on the device (crypto.randomUUID): a retried Finish stores the mock once. */
-  id: string
-  mainCardId: string
-  phases: MockPhase[]
-}
 
 /** The phases' shape: walk-through first, then follow-ups (distinct), "anything to add?" last if present. */
 export function phaseShapeProblem(request: FinishMockRequest, followUpIds: readonly string[]): string | null {
