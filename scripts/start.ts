@@ -20,6 +20,7 @@ const sourcePaths = [
   'public',
   'proxy.ts',
   'instrumentation.ts',
+  'instrumentation-client.ts',
   'next.config.ts',
   'package-lock.json',
 ]
