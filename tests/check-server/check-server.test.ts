@@ -167,7 +167,7 @@ describe('check:server bad inputs: one sentence, exit 2, no stack trace', () => 
     expect(notHttp.status).toBe(2)
     expect(notHttp.stderr).toMatch(/did not answer any HTTP request/)
     expect(garbage.status).toBe(1)
-    expect(garbage.stdout).toMatch(/^fail {4}missing-key — wrong-status: expected 400/m)
+    expect(garbage.stdout).toMatch(/^fail {4}missing-key — wrong-status \(I1 single effect\): expected 400/m)
     expect(garbage.stdout).toMatch(/replay the same schedule with --seed 1\.$/m)
     for (const run of [exits, silent, notHttp, garbage]) {
       expect(run.stderr).not.toMatch(STACK_FRAME)
