@@ -40,7 +40,7 @@ export interface EngineConfig {
   /**
    * How long an attempt that lost its lease mid-work waits for the key's stored answer before a
    * 409 (protocol/answers.ts `answerAfterLeaseLost`). Unset (the simulator's scenarios, whose
-   * traces are golden): 0, it answers from the row at once. The live engine sets one lease, so
+   * traces are golden): 0, it answers from the row at once. The live engine sets two leases, so
    * the request that won the claim answers with the key's outcome, never 409 for its own claim.
    */
   leaseLostWaitMs?: number

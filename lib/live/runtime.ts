@@ -151,8 +151,9 @@ function engineOptions(settings: LiveSettings) {
     config: engineConfig({
       inFlightPolicy: { kind: 'reject-409', retryAfterS: RETRY_AFTER_S },
       leaseMs: settings.leaseMs,
-      // The attempt that won a claim but lost its lease under load answers the key's outcome (one lease at most).
-      leaseLostWaitMs: settings.leaseMs,
+      // The attempt that won a claim but lost its lease under load answers the key's outcome: it waits
+      // out the taker's whole lease and a re-drive that outlasts it (two leases at most), then 409.
+      leaseLostWaitMs: 2 * settings.leaseMs,
       keyTtlMs: settings.keyTtlMs,
     }),
     recoveryConcurrency: settings.recoveryConcurrency,

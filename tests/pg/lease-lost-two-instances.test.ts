@@ -1,5 +1,5 @@
 // Goal (issue 45, multi-instance.spec part 2's [409, 409]): two instances, one key sent to both at
-// once, and the winner's lease runs out while its charge is still out (here forced: a 300 ms lease
+// once, and the winner's lease runs out while its charge is still out (here forced: a 500 ms lease
 // under an 800 ms provider, as a loaded machine stretches a 3 s lease past a 1.5 s provider), so the
 // other instance's sweep takes the key over. The winner must still answer the key's 201 (the
 // taker's stored answer, the provider deduping the re-drive), never 409 for its own claim: no key
@@ -33,7 +33,7 @@ function instance(): LiveRuntime {
   const settings = readLiveSettings({
     DRILL_DATABASE_URL: app.url,
     DRILL_PROVIDER_DATABASE_URL: provider.url,
-    DRILL_LEASE_MS: '300',
+    DRILL_LEASE_MS: '500',
     DRILL_PROVIDER_SLOW_MS: '800',
   })
   return createPgLiveRuntime({ pool, providerPool, settings })
