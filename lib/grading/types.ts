@@ -100,10 +100,16 @@ export interface PointRubric {
   readonly wrong?: readonly WrongDesign[]
 }
 
-/** A point as any deck gives it: built-in cards carry a `rubric` (from content/cards/*.md); own cards only `cues`. */
+/**
+ * A point as any deck gives it: built-in cards may carry a `rubric` (from content/cards/*.md); every point
+ * has its `text` and most have `cues`. A point whose rubric has no `heard` is heard from its text and cues
+ * through the thesaurus (thesaurus.ts).
+ */
 export interface GradablePoint {
   id: string
   critical: boolean
+  /** What the point says (the learner reads it after Show answer): a point without `heard` is heard from it. */
+  text?: string
   cues?: readonly string[]
   rubric?: PointRubric
 }
