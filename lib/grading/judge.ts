@@ -1,7 +1,8 @@
 // One point's verdict: a rubric's wrong designs first (a contradicted point is never heard), then its
 // ways of being made; a point with only cues (a learner's own card) is heard by a cue said without a
 // negation, and contradicted by a cue said only with one ("we do not use a uuid").
-import { hypotheticalTokens, type Occurrence, occurrencesOf } from './occurrences'
+import { unsaidTokens } from './discourse'
+import { hypotheticalTokens, type Marks, type Occurrence, occurrencesOf } from './occurrences'
 import { saidBefore } from './order'
 import { type Answer, patternsOf } from './phrases'
 import type {
@@ -18,13 +19,12 @@ import type {
 type Found = (name: string) => Occurrence[]
 
 /** What one answer has in common for every point: its tokens and its hypotheticals. */
-export interface Reading {
+export interface Reading extends Marks {
   answer: Answer
-  hypothetical: Set<number>
 }
 
 export function readingOf(answer: Answer): Reading {
-  return { answer, hypothetical: hypotheticalTokens(answer) }
+  return { answer, hypothetical: hypotheticalTokens(answer), unsaid: unsaidTokens(answer) }
 }
 
 function finder(reading: Reading, concepts: Readonly<Record<string, Concept>>): Found {
@@ -34,7 +34,7 @@ function finder(reading: Reading, concepts: Readonly<Record<string, Concept>>): 
     if (!found) {
       const concept = concepts[name]
       if (!concept) throw new Error(`rubric names an unknown concept "${name}"`)
-      found = occurrencesOf(reading.answer, concept, reading.hypothetical)
+      found = occurrencesOf(reading.answer, concept, reading)
       cache.set(name, found)
     }
     return found
@@ -134,7 +134,7 @@ function judgeRubric(reading: Reading, id: string, rubric: PointRubric): PointVe
 }
 
 function judgeCues(reading: Reading, id: string, cues: readonly string[]): PointVerdict {
-  const occurrences = occurrencesOf(reading.answer, cues.map(String), reading.hypothetical)
+  const occurrences = occurrencesOf(reading.answer, cues.map(String), reading)
   const exact = occurrences.filter((o) =>
     cues.some((cue) => patternsOf(cue).some((p) => p.length === o.last - o.first + 1)),
   )

@@ -104,6 +104,9 @@ export function orderOf(answer: Answer, x: Occurrence, y: Occurrence): Order {
   return { textOrder: true, explicit: false, sameSentence }
 }
 
+/** Two steps further apart than this are not ordered against each other (and not compared: speed). */
+const ORDER_REACH = 80
+
 /** Steps without an order word, in one sentence, count as told in order only this close together. */
 const TOLD_IN_ORDER_REACH = 12
 
@@ -132,7 +135,8 @@ export function saidBefore(
   let found: [Occurrence, Occurrence] | undefined
   for (const a of as)
     for (const b of bs) {
-      if (a.hypothetical || b.hypothetical || overlaps(a, b)) continue
+      if (a.hypothetical || b.hypothetical || overlaps(a, b) || Math.abs(a.first - b.first) > ORDER_REACH)
+        continue
       const [x, y] = a.first < b.first ? [a, b] : [b, a]
       if (y.negated) continue
       const order = orderOf(answer, x, y)
