@@ -5,6 +5,7 @@
 import { FORWARD, ONCE_AS_COUNT_NEXT, REVERSE } from './lexicon'
 import type { Occurrence } from './occurrences'
 import type { Answer } from './phrases'
+import { clockOrder } from './timeline'
 
 export interface Order {
   /** "until" already says a denied step waits ("we do not charge until the key is stored"): no flip. */
@@ -86,6 +87,9 @@ function sentenceOpening(answer: Answer, sentence: number): number {
 /** The order of `x` and `y`, with `x` said first in the text. */
 export function orderOf(answer: Answer, x: Occurrence, y: Occurrence): Order {
   const tokens = answer.tokens
+  // A time or a step number said for both outweighs how the steps are told.
+  const clock = clockOrder(answer, x.first, y.first)
+  if (clock !== undefined) return { textOrder: clock, explicit: true, sameSentence: true }
   const sameSentence = tokens[x.last]!.sentence === tokens[y.first]!.sentence
   if (!sameSentence) {
     const opening = sentenceOpening(answer, tokens[y.first]!.sentence)

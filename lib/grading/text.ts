@@ -123,8 +123,9 @@ function rawWords(text: string): RawWord[] {
   for (const match of text.matchAll(WORD)) {
     const start = match.index
     const gap = text.slice(last, start)
-    // A full stop inside a number ("10:00:00.020", "2.5") is no sentence end.
-    const inNumber = /^[.:]$/.test(gap) && /\d/.test(text[last - 1] ?? '') && /^\d/.test(match[0])
+    // A full stop inside a number ("10:00:00.020", "2.5") or opening one ("at .020") is no sentence end.
+    const inNumber =
+      /^\d/.test(match[0]) && ((/^[.:]$/.test(gap) && /\d/.test(text[last - 1] ?? '')) || /\s\.$/.test(gap))
     if (out.length > 0 && SENTENCE_END.test(gap) && !inNumber) sentence++
     const breakBefore = CLAUSE_BREAK.test(gap) && !inNumber
     const lower = match[0].toLowerCase().replace('’', "'")
