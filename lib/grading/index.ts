@@ -5,6 +5,7 @@
 import { Rating, suggestRating } from '@/lib/srs/rubric'
 import { judgePoint, readingOf } from './judge'
 import { Answer } from './phrases'
+import { pointWordsOf } from './point-words'
 import type { GradablePoint, GradeSuggestion, SuggestedRating } from './types'
 
 export type {
@@ -36,7 +37,9 @@ const RATING_NAME: Record<number, SuggestedRating> = {
  */
 export function suggestGrade(points: readonly GradablePoint[], answerText: string): GradeSuggestion {
   const reading = readingOf(new Answer(answerText))
-  const verdicts = points.map((point) => judgePoint(reading, point))
+  // Points with no ways written for them are heard from their text, weighed against their siblings.
+  const words = points.some((p) => !p.rubric?.heard) ? pointWordsOf(points) : undefined
+  const verdicts = points.map((point, i) => judgePoint(reading, point, words?.[i]))
   const heard = new Set(verdicts.filter((v) => v.heard).map((v) => v.id))
   return { points: verdicts, suggestedRating: RATING_NAME[suggestRating(points, heard)]! }
 }

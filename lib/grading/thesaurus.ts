@@ -6,7 +6,7 @@
 // How to review it (no code needed): each entry is `name: { say: [...] }`; every phrase in `say` is taken
 // to mean the same as every other. Words are matched on their stems ("stored", "stores", "storing" are one),
 // with up to three filler words between the words of a phrase. `common: true` marks words nearly every
-// answer says (they count for less when a point is heard from its text). `step: true` marks actions whose
+// answer says (they count for less when a point is heard from its text). `step` marks actions whose
 // order matters (store before charge): only these order a point's steps, and a recognizer slip never makes one.
 // An entry may be wrong for a field you know: say so in review, not by adding a near-synonym that is not one
 // ("heartbeat" is no lease: a heartbeat without a takeover still blocks).
@@ -14,7 +14,8 @@
 export interface ThesaurusEntry {
   readonly say: readonly string[]
   readonly common?: boolean
-  readonly step?: boolean
+  /** An action whose order matters, and its family: `persist` (store, claim) or `effect` (charge, call, work). */
+  readonly step?: 'persist' | 'effect' | 'ack'
 }
 
 export const THESAURUS = {
@@ -41,7 +42,7 @@ export const THESAURUS = {
     ],
   },
   charge: {
-    step: true,
+    step: 'effect',
     say: [
       'charge',
       'bill',
@@ -57,7 +58,7 @@ export const THESAURUS = {
     ],
   },
   call: {
-    step: true,
+    step: 'effect',
     say: [
       'call',
       'contact',
@@ -74,7 +75,7 @@ export const THESAURUS = {
     ],
   },
   store: {
-    step: true,
+    step: 'persist',
     say: [
       'store',
       'insert',
@@ -109,8 +110,14 @@ export const THESAURUS = {
       'request id',
     ],
   },
+  work: { step: 'effect', say: ['any work', 'the work', 'do the work', 'side effect', 'work starts'] },
+  ack: {
+    step: 'ack',
+    say: ['acknowledge', 'ack', 'respond to the client', 'return success', 'reply to the client'],
+  },
   row: { common: true, say: ['row', 'record', 'entry', 'ledger entry', 'table entry', 'slot'] },
   claim: {
+    step: 'persist',
     say: ['claim', 'reserve', 'take the key', 'lock the key', 'acquire', 'grab the key', 'own the key'],
   },
   unique: {
