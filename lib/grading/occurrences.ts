@@ -147,6 +147,18 @@ export function occurrencesOf(answer: Answer, concept: Concept, marks: Marks): O
   return out
 }
 
+/** Where one pattern (a learner's taught phrase) is said, outside what the speaker took back. */
+export function occurrencesOfPattern(answer: Answer, pattern: Pattern, marks: Marks): Occurrence[] {
+  return answer
+    .find(pattern)
+    .filter((hit) => !marks.unsaid.has(hit.first) && !marks.unsaid.has(hit.last))
+    .map((hit) => {
+      const negationAt = negationBefore(answer, hit)
+      const negated = negationAt !== undefined || negatedAfter(answer, hit)
+      return { ...hit, negated, negationAt, hypothetical: marks.hypothetical.has(hit.first) }
+    })
+}
+
 /** An `unless` hit in the same sentence, from five words before the occurrence to three words after it. */
 function near(answer: Answer, hit: Hit, other: Hit): boolean {
   const sameSentence = answer.tokens[hit.first]!.sentence === answer.tokens[other.first]!.sentence

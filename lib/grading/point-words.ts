@@ -36,7 +36,7 @@ export interface PointWords {
 }
 
 /** Words that carry no point of their own. */
-const STOPWORDS = new Set(
+export const STOPWORDS = new Set(
   `a an the and or but if then so of to in on at by for from with without into onto over under as is are was
   were be been being it its it's this that these those there their they them we our us you your he she his her
   one any each every all some no not never nor neither only also just than too very more most less least such
@@ -44,7 +44,10 @@ const STOPWORDS = new Set(
   made which who whom whose what when where why how while until before after once again same other another own
   instead either both up out off about here now yet still even per via i me my mine ours itself themselves
   given say says said tell tells told let lets like way ways thing things case cases something anything nothing
-  s t`.split(/\s+/),
+  give gives giving stay stays left leave leaves come comes coming know knows find finds see sees hear hears keep
+  keeps treat treated sent back plus alone later first known whichever anywhere against usual range perform
+  performs none use used uses using goes go going take takes taken put puts within between because since
+  s t 0 1 2 3 4 5 6 7 8 9 00`.split(/\s+/),
 )
 
 interface EntryPattern {
@@ -64,6 +67,16 @@ for (const [name, entry] of Object.entries(THESAURUS) as [string, ThesaurusEntry
     }
 for (const list of byFirstStem.values()) list.sort((a, b) => b.pattern.length - a.pattern.length)
 
+/** One-word phrases in two entries or more ("request" is a call and a body): a point's text reads them plainly. */
+const ambiguous = new Set(
+  [...byFirstStem.values()].flatMap((list) => {
+    const names = new Set(list.filter((e) => e.pattern.length === 1).map((e) => e.name))
+    return names.size > 1 ? [list[0]!.pattern[0]!] : []
+  }),
+)
+/** Entries too general to stand for a point (a phrase taught travels by its point's key concept). */
+const NOT_KEY = new Set(['fresh', 'twice', 'response', 'body', 'account'])
+
 /** The units a text says, in order (before weighing). */
 function unitsOf(text: string): Unit[] {
   const answer = new Answer(text)
@@ -71,8 +84,10 @@ function unitsOf(text: string): Unit[] {
   const units: Unit[] = []
   const seen = new Set<string>()
   for (let i = 0; i < tokens.length; ) {
-    const match = (byFirstStem.get(tokens[i]!.stem) ?? []).find(({ pattern }) =>
-      pattern.every((stem, k) => tokens[i + k]?.stem === stem),
+    const match = (byFirstStem.get(tokens[i]!.stem) ?? []).find(
+      ({ pattern }) =>
+        pattern.every((stem, k) => tokens[i + k]?.stem === stem) &&
+        !(pattern.length === 1 && ambiguous.has(pattern[0]!)),
     )
     const negated = negationBefore(answer, { first: i, last: i }) !== undefined
     if (match) {
@@ -106,21 +121,48 @@ function unitsOf(text: string): Unit[] {
   return units
 }
 
-/** "committed before the provider is called", "no call … until that row is committed", "X, then Y". */
-function orderOf(text: string, units: readonly Unit[]): StepOrder | undefined {
-  const tokens = new Answer(text).tokens
-  const steps = units.filter((u) => u.step)
+/** How far from "before" / "until" the two steps it orders may stand in the point's text. */
+const ORDER_REACH = 8
+
+/** "committed before the provider is called", "no call … until that row is committed". */
+function orderOf(text: string): StepOrder | undefined {
+  const answer = new Answer(text)
+  const tokens = answer.tokens
+  const entryAt = (k: number) =>
+    (byFirstStem.get(tokens[k]?.stem ?? '') ?? []).find(({ pattern }) =>
+      pattern.every((stem, j) => tokens[k + j]?.stem === stem),
+    )
   for (const [i, token] of tokens.entries()) {
-    const w = token.word
-    if (!['before', 'until', 'then', 'after'].includes(w)) continue
-    const before = steps.filter((u) => u.at < i && tokens[u.at]!.sentence === token.sentence).at(-1)
-    const after = steps.find((u) => u.at > i && tokens[u.at]!.sentence === token.sentence)
-    if (!before || !after || before.step === after.step) continue
-    const [first, then] = w === 'before' || w === 'then' ? [before, after] : [after, before]
-    const objects = units
-      .filter((u) => !u.step && u.id.startsWith('@') && Math.abs(u.at - first.at) <= 4)
-      .map((u) => u.id.slice(1))
-    return { first: first.step!, then: then.step!, objects }
+    // "A before B"; "no B … until A" (a denied step waits for the other).
+    if (token.word !== 'before' && token.word !== 'until') continue
+    const sameSentence = (k: number) => tokens[k]?.sentence === token.sentence
+    let before: number | undefined
+    for (let k = i - 1; k >= i - ORDER_REACH && sameSentence(k); k--)
+      if (entryAt(k)?.entry.step) {
+        before = k
+        break
+      }
+    let after: number | undefined
+    for (let k = i + 1; k <= i + ORDER_REACH && sameSentence(k); k++)
+      if (entryAt(k)?.entry.step) {
+        after = k
+        break
+      }
+    if (before === undefined || after === undefined) continue
+    const beforeStep = entryAt(before)!.entry.step!
+    const afterStep = entryAt(after)!.entry.step!
+    if (beforeStep === afterStep) continue
+    if (token.word === 'until' && negationBefore(answer, { first: before, last: before }) === undefined)
+      continue
+    const [first, then, at] =
+      token.word === 'before' ? [beforeStep, afterStep, before] : [afterStep, beforeStep, after]
+    // What the first step acts on ("the claim row (key, hash) is committed"): the entries said just before it.
+    const objects = new Set<string>()
+    for (let k = Math.max(0, at - ORDER_REACH); k <= at + 3 && k < i + (at > i ? ORDER_REACH : 0); k++) {
+      const entry = entryAt(k)
+      if (entry && !entry.entry.step && sameSentence(k) && entry.name !== 'provider') objects.add(entry.name)
+    }
+    return { first, then, objects: [...objects] }
   }
   return undefined
 }
@@ -156,7 +198,9 @@ export function pointWordsOf(points: readonly GradablePoint[]): PointWords[] {
       documentFrequency.set(u, (documentFrequency.get(u) ?? 0) + 1)
   const out = raw.map((units, i) => {
     const weighed = weigh(units, documentFrequency)
-    const telling = weighed.filter((u) => u.id.startsWith('@') && !u.common && !u.step)
+    const telling = weighed.filter(
+      (u) => u.id.startsWith('@') && !u.common && !u.step && !NOT_KEY.has(u.id.slice(1)),
+    )
     const key = telling.reduce<Unit | undefined>(
       (best, u) => (!best || u.weight > best.weight ? u : best),
       undefined,
@@ -164,7 +208,7 @@ export function pointWordsOf(points: readonly GradablePoint[]): PointWords[] {
     return {
       units: weighed,
       total: weighed.reduce((sum, u) => sum + u.weight, 0),
-      order: orderOf(points[i]!.text ?? '', units),
+      order: orderOf(points[i]!.text ?? ''),
       keyConcept: key ? key.id.slice(1) : null,
     }
   })

@@ -113,3 +113,24 @@ export interface GradablePoint {
   cues?: readonly string[]
   rubric?: PointRubric
 }
+
+/**
+ * A phrase a learner taught the grader for one point of one card ("This is where I said it"). It hears that
+ * point from then on, and any other card's point whose key concept is `concept` (`keyConceptOf`, computed
+ * when the phrase is taught; null or absent: this point only).
+ */
+export interface TaughtPhrase {
+  cardId: string
+  pointId: string
+  /** The learner's words, as selected in their answer (at most 300 characters are used). */
+  phrase: string
+  concept?: string | null
+}
+
+/** What `suggestGrade` may be told besides the points and the answer. */
+export interface GradeOptions {
+  /** The card graded: a phrase taught for one of its points hears that point. */
+  cardId?: string
+  /** The learner's taught phrases (any card's: those sharing a point's key concept hear it too). */
+  taught?: readonly TaughtPhrase[]
+}
