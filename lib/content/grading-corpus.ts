@@ -16,7 +16,7 @@ export type CorpusSplit = (typeof CORPUS_SPLITS)[number]
 export const corpusDir = path.join(process.cwd(), 'content', 'grading')
 
 const answerSchema = z.strictObject({
-  id: z.string().regex(/^(?:[a-z]+-[th]\d\d|b\d\d)$/),
+  id: z.string().regex(/^(?:[a-z]+-[th]\d\d|b\d\d|s\d-\d\d)$/),
   kind: z.enum(['paraphrase', 'recognizer', 'numbers-in-words', 'wrong-design']),
   text: z.string().min(1).max(20_000),
   points: z.array(z.string()),

@@ -85,7 +85,12 @@ function bestWindow(hits: readonly { unit: Unit; at: Occurrence }[]): { weight: 
   return best
 }
 
-export function judgeFromText(reading: Reading, point: GradablePoint, words: PointWords): PointVerdict {
+export function judgeFromText(
+  reading: Reading,
+  point: GradablePoint,
+  words: PointWords,
+  share = HEARD_SHARE,
+): PointVerdict {
   const id = point.id
   if (words.order) {
     const wrong = reversed(reading, words.order)
@@ -112,7 +117,7 @@ export function judgeFromText(reading: Reading, point: GradablePoint, words: Poi
   const cueUnit: Unit = { id: 'cue', concept: [], weight: CUE_WEIGHT, negated: false, at: 0, common: false }
   const { weight, used } = bestWindow([...hits, ...cues.map((at) => ({ unit: cueUnit, at }))])
   const enough = used.length >= Math.min(MIN_UNITS, words.units.length)
-  if (words.total > 0 && enough && weight >= HEARD_SHARE * words.total)
+  if (words.total > 0 && enough && weight >= share * words.total)
     return {
       id,
       heard: true,
