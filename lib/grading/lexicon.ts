@@ -8,7 +8,17 @@ export const CLASSES: Readonly<Record<string, readonly string[]>> = Object.fromE
 )
 
 /** Words that deny what follows them in the same clause. */
-export const NEGATORS = new Set(['not', 'no', 'never', 'without', 'nor', 'neither', 'nothing', 'none'])
+export const NEGATORS = new Set([
+  'not',
+  'no',
+  'never',
+  'without',
+  'nor',
+  'neither',
+  'nothing',
+  'none',
+  'nobody',
+])
 /** Two-word negators ("instead of charging", "rather than a select"). */
 export const NEGATOR_PAIRS: readonly (readonly [string, string])[] = [
   ['instead', 'of'],
@@ -117,6 +127,8 @@ export const HYPOTHETICAL = [
   'must not do',
   'rubbish',
   'what not to do',
+  'if there were',
+  'if there was',
 ]
 
 /** Words after a hypothetical that bring the answer back to the design it proposes. */
