@@ -30,9 +30,15 @@ function clockAt(answer: Answer, i: number): [number, number] | undefined {
   let j = i
   while (isDigits(tokens[j + 1]?.word)) {
     const gap = answer.text.slice(tokens[j]!.end, tokens[j + 1]!.start)
-    if (gap !== ':' && gap !== '.') break
-    gaps.push(gap)
+    if (gap !== ':' && gap !== '.' && gap.trim() !== '') break
+    gaps.push(gap.trim() === '' ? ' ' : gap)
     parts.push(tokens[++j]!.word)
+  }
+  // Punctuation lost ("10 00 00 020"): a clock only when the digits' lengths say so.
+  if (gaps.includes(' ')) {
+    const lengths = parts.map((p) => p.length).join(',')
+    if (!/^[12],2,2(,3)?$/.test(lengths)) return undefined
+    gaps.splice(0, gaps.length, ...(parts.length === 4 ? [':', ':', '.'] : [':', ':']))
   }
   const fraction = (s: string) => Number(`${s}000`.slice(0, 3))
   if (gaps.length === 0)
