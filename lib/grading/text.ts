@@ -95,8 +95,38 @@ const SCALES: Record<string, number> = { hundred: 100, thousand: 1000 }
 const isNumberWord = (w: string) => w in UNITS || w in TEENS || w in TENS || w in SCALES
 
 /** Stems: crude suffix stripping, the same for rubric and answer (consistency matters, not linguistics). */
+/** Irregular verb forms, so "wrote the key" is "write the key" (the rules below handle the regular ones). */
+const IRREGULAR: Record<string, string> = {
+  wrote: 'write',
+  written: 'write',
+  took: 'take',
+  taken: 'take',
+  sent: 'send',
+  paid: 'pay',
+  made: 'make',
+  kept: 'keep',
+  held: 'hold',
+  gave: 'give',
+  given: 'give',
+  ran: 'run',
+  went: 'go',
+  gone: 'go',
+  brought: 'bring',
+  found: 'find',
+  began: 'begin',
+  begun: 'begin',
+  chose: 'choose',
+  chosen: 'choose',
+  threw: 'throw',
+  thrown: 'throw',
+  rang: 'ring',
+  rung: 'ring',
+  froze: 'freeze',
+  frozen: 'freeze',
+}
+
 export function stem(word: string): string {
-  let w = word
+  let w = IRREGULAR[word] ?? word
   if (w.length <= 3 || /^\d/.test(w)) return w
   if (/ies$|ied$/.test(w) && w.length > 4) w = `${w.slice(0, -3)}y`
   else if (w.endsWith('ing') && w.length > 5) w = w.slice(0, -3)
