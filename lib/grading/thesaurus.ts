@@ -309,7 +309,7 @@ export const SLIPS: readonly { heard: string; meant: string; unlessNext?: readon
   { heard: 'idem potent', meant: 'idempotent' },
   { heard: 'idempotence', meant: 'idempotency' },
   { heard: 'roe', meant: 'row' },
-  { heard: 'rose', meant: 'rows', unlessNext: ['to', 'by', 'from', 'up'] },
+  { heard: 'rose', meant: 'rows', unlessNext: ['to', 'by', 'up', 'from'] },
   { heard: 'striped', meant: 'stripe', unlessNext: ['across', 'over', 'on', 'data', 'volume', 'disks'] },
   { heard: 'strike', meant: 'stripe', unlessNext: ['that', 'it', 'this'] },
   { heard: 'web hook', meant: 'webhook' },
