@@ -6,9 +6,9 @@
 // Targets (issue 46): exact ≥ 85 %, precision ≥ 0.95, recall ≥ 0.90, no critical point heard in a wrong design,
 // ≥ 90 % of the wrong designs of a critical point contradicted; ≤ 5 ms p50 and ≤ 25 ms p99 per suggestion for
 // answers up to 500 words.
-// `-- --cold`: the same with every built-in point's rubric removed (the point's text and cues only, as a new
-// card's point without a rubric is heard): the cost of a new card. Target: exact ≥ 70 %, no critical point
-// heard in a wrong design.
+// `-- --cold`: the same with every built-in point's rubric reduced to its wrong designs (no `heard`: the point
+// is heard from its text, cues and the thesaurus, as a new card's point is): the cost of a new card. Target:
+// exact ≥ 70 %, no critical point heard in a wrong design.
 // `-- --misses`: lists the misses of the splits tuning may read (tuning, strangers-1); held-out answers are
 // never listed, so tuning cannot read them.
 import { allCards } from '../lib/content/cards'
@@ -29,12 +29,16 @@ const showMisses = process.argv.includes('--misses')
 const cold = process.argv.includes('--cold')
 const onlySplit = process.argv.find((a) => a.startsWith('--split='))?.slice('--split='.length)
 
-/** A cold point: its text and cues, no rubric — how a new card's point is heard. */
-const coldPoint = ({ id, text, critical, cues }: GradablePoint): GradablePoint => ({
+/**
+ * A cold point: its text and cues, and of its rubric only the wrong designs (with the concepts they name) —
+ * how a new card's point is written (DECKS.md: a critical point gives `concepts` and `wrong`, no `heard`).
+ */
+const coldPoint = ({ id, text, critical, cues, rubric }: GradablePoint): GradablePoint => ({
   id,
   text,
   critical,
   cues,
+  ...(rubric?.wrong ? { rubric: { concepts: rubric.concepts, wrong: rubric.wrong } } : {}),
 })
 const cards = allCards().map((card) => ({
   ...card,
@@ -92,7 +96,9 @@ for (const split of splits) {
     console.log(`\n${split}: no answers yet`)
     continue
   }
-  console.log(`\n${split}${cold ? ' (cold: point texts and cues only)' : ''} (${corpus.length} answers)`)
+  console.log(
+    `\n${split}${cold ? ' (cold: point texts, cues and wrong designs only)' : ''} (${corpus.length} answers)`,
+  )
   console.log(
     `${'card'.padEnd(30)}${'n'.padStart(5)}${'exact'.padStart(9)}${'prec'.padStart(8)}${'recall'.padStart(8)}${'crit✗'.padStart(9)}${'crit⊥'.padStart(9)}${'flaw'.padStart(6)}${'contra'.padStart(8)}${'extra'.padStart(6)}`,
   )

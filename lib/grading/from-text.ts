@@ -107,8 +107,9 @@ export function judgeFromText(
   }
   const cues = cueOccurrences(reading, point.cues ?? [])
   // A critical point is not heard by a cue alone: "in progress" is said in wrong designs too.
-  if (cues.length > 0 && !point.critical)
-    return { id, heard: true, evidence: spansOf(reading, cues), contradiction: null }
+  const alone = cues
+  if (alone.length > 0 && !point.critical)
+    return { id, heard: true, evidence: spansOf(reading, alone), contradiction: null }
   const hits = words.units.flatMap((unit) =>
     occurrencesOf(reading.answer, unit.concept, reading)
       .filter((o) => o.negated === unit.negated && !(point.critical && o.hypothetical))

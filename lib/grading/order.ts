@@ -109,7 +109,7 @@ export function orderOf(answer: Answer, x: Occurrence, y: Occurrence): Order {
 }
 
 /** Two steps further apart than this are not ordered against each other (and not compared: speed). */
-const ORDER_REACH = 80
+const ORDER_REACH = 50
 
 /** Steps without an order word, in one sentence, count as told in order only this close together. */
 const TOLD_IN_ORDER_REACH = 12
