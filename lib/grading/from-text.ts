@@ -2,8 +2,8 @@
 // its own words: enough of what its text says (weighed: point-words.ts), said close together, with the same
 // polarity ("never calls the provider" is heard in "the duplicate doesn't touch the PSP"). Where the text
 // orders two steps ("committed before the provider is called"), the answer saying them the other way round
-// contradicts the point, and that is checked first. A cue said exactly still hears a point that is not
-// critical (a learner's own card is heard so); for a critical point it adds to its words.
+// contradicts the point; both are checked first. A cue said exactly still hears a point (a learner's own card
+// is heard so).
 
 import type { Reading } from './judge'
 import { type Occurrence, occurrencesOf } from './occurrences'
@@ -16,10 +16,8 @@ import type { EvidenceSpan, GradablePoint, PointVerdict } from './types'
 /** Words within which a point's units must be said together. */
 const WINDOW = 40
 /** The share of a point's weighed units an answer must say. */
-export const HEARD_SHARE = 0.4
-/** What a cue adds to a critical point's words (a share of its weight, not counted in its total). */
-const CUE_WEIGHT = 1
-/** A critical point heard from its text needs this many of its units, at least. */
+export const HEARD_SHARE = 0.3
+/** A point heard from its text needs this many of its units, at least. */
 const MIN_UNITS = 2
 
 const entries = Object.entries(THESAURUS) as [string, ThesaurusEntry][]
@@ -106,17 +104,14 @@ export function judgeFromText(
       }
   }
   const cues = cueOccurrences(reading, point.cues ?? [])
-  // A critical point is not heard by a cue alone: "in progress" is said in wrong designs too.
-  const alone = cues
-  if (alone.length > 0 && !point.critical)
-    return { id, heard: true, evidence: spansOf(reading, alone), contradiction: null }
+  // A cue said exactly hears the point (wrong designs and a reversed order were checked first).
+  if (cues.length > 0) return { id, heard: true, evidence: spansOf(reading, cues), contradiction: null }
   const hits = words.units.flatMap((unit) =>
     occurrencesOf(reading.answer, unit.concept, reading)
       .filter((o) => o.negated === unit.negated && !(point.critical && o.hypothetical))
       .map((at) => ({ unit, at })),
   )
-  const cueUnit: Unit = { id: 'cue', concept: [], weight: CUE_WEIGHT, negated: false, at: 0, common: false }
-  const { weight, used } = bestWindow([...hits, ...cues.map((at) => ({ unit: cueUnit, at }))])
+  const { weight, used } = bestWindow(hits)
   const enough = used.length >= Math.min(MIN_UNITS, words.units.length)
   if (words.total > 0 && enough && weight >= share * words.total)
     return {
