@@ -30,7 +30,10 @@ const objectConcepts = new Map<string, readonly string[]>()
 const objectsConcept = (names: readonly string[]) => {
   const key = names.join(' ')
   let concept = objectConcepts.get(key)
-  if (!concept) objectConcepts.set(key, (concept = names.flatMap(sayOf)))
+  if (!concept) {
+    concept = names.flatMap(sayOf)
+    objectConcepts.set(key, concept)
+  }
   return concept
 }
 
