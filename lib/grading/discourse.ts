@@ -1,7 +1,8 @@
 // What an answer takes back. A speaker corrects themself ("no, scratch that", "sorry, let me correct
 // myself", "actually no"): what they retract is not said. A speaker names a design to turn it down ("some
 // teams answer 422 … I find that too strict", "people start with an empty row. I wouldn't."): the design
-// they turn down is not said either. Such words count neither for a point nor against it.
+// they turn down is not said either; nor is a hedge that names no step ("maybe we could save something
+// first?"). Such words count neither for a point nor against it.
 // (A design told as a warning — "the naive server charges first, and that is the bug" — is a hypothetical:
 // occurrences.ts; it explains a point, so it may still make one, but it is never a wrong design.)
 import type { Answer } from './phrases'
@@ -35,6 +36,13 @@ const REJECTIONS = [
   'not what i would do',
   'i would avoid that',
 ]
+
+/** A hedge counts only when it states the step: "maybe we could save something first?" states none. */
+const HEDGES = new Set(['maybe', 'perhaps', 'possibly', 'might', 'guess'])
+const VAGUE = new Set(['something', 'stuff', 'anything', 'things', 'whatever'])
+/** How near a hedge a vague word must stand, and how far around it the vague step reaches. */
+const HEDGE_REACH = 8
+const VAGUE_REACH = 3
 
 /** A recognizer's run-on text has no sentences: a retraction takes back at most this many words. */
 const RETRACT_REACH = 25
@@ -94,6 +102,13 @@ export function unsaidTokens(answer: Answer): Set<number> {
         const previous = starts.get(tokens[i - 1]!.sentence)!
         mark(previous, i + n - 1)
       }
+  }
+  for (let i = 0; i < tokens.length; i++) {
+    if (!VAGUE.has(tokens[i]!.word)) continue
+    const hedged = tokens
+      .slice(Math.max(0, i - HEDGE_REACH), i)
+      .some((t) => HEDGES.has(t.word) && t.sentence === tokens[i]!.sentence)
+    if (hedged) mark(i - VAGUE_REACH, Math.min(tokens.length - 1, i + VAGUE_REACH))
   }
   return unsaid
 }

@@ -28,6 +28,18 @@ describe('discourse', () => {
       'Some teams answer 422 on a body mismatch. I find that too strict: I would accept the new amount.'
     expect(verdict('expiry-scope-body', 'changed-body-422', text).heard).toBe(false)
   })
+  test('a hedge counts only when it states the step', () => {
+    expect(
+      verdict('idempotency-keys', 'claim-before-effect', 'Maybe we could save something first?').heard,
+    ).toBe(false)
+    expect(
+      verdict(
+        'idempotency-keys',
+        'claim-before-effect',
+        'Maybe we could store the key first, before the charge?',
+      ).heard,
+    ).toBe(true)
+  })
   test('a naive design told as a warning is no wrong design', () => {
     const text =
       'A naive handler would hit the PSP and only afterwards jot the key down. We store the key first, then call the PSP.'
