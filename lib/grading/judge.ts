@@ -1,9 +1,12 @@
 // One point's verdict: a rubric's wrong designs first (a contradicted point is never heard), then its
 // ways of being made; a point with only cues (a learner's own card) is heard by a cue said without a
 // negation, and contradicted by a cue said only with one ("we do not use a uuid").
-import { hypotheticalTokens, type Occurrence, occurrencesOf } from './occurrences'
+import { unsaidTokens } from './discourse'
+import { judgeFromText } from './from-text'
+import { hypotheticalTokens, type Marks, type Occurrence, occurrencesOf } from './occurrences'
 import { saidBefore } from './order'
 import { type Answer, patternsOf } from './phrases'
+import type { PointWords } from './point-words'
 import type {
   Concept,
   EvidenceSpan,
@@ -18,13 +21,12 @@ import type {
 type Found = (name: string) => Occurrence[]
 
 /** What one answer has in common for every point: its tokens and its hypotheticals. */
-export interface Reading {
+export interface Reading extends Marks {
   answer: Answer
-  hypothetical: Set<number>
 }
 
 export function readingOf(answer: Answer): Reading {
-  return { answer, hypothetical: hypotheticalTokens(answer) }
+  return { answer, hypothetical: hypotheticalTokens(answer), unsaid: unsaidTokens(answer) }
 }
 
 function finder(reading: Reading, concepts: Readonly<Record<string, Concept>>): Found {
@@ -34,7 +36,7 @@ function finder(reading: Reading, concepts: Readonly<Record<string, Concept>>): 
     if (!found) {
       const concept = concepts[name]
       if (!concept) throw new Error(`rubric names an unknown concept "${name}"`)
-      found = occurrencesOf(reading.answer, concept, reading.hypothetical)
+      found = occurrencesOf(reading.answer, concept, reading)
       cache.set(name, found)
     }
     return found
@@ -134,7 +136,7 @@ function judgeRubric(reading: Reading, id: string, rubric: PointRubric): PointVe
 }
 
 function judgeCues(reading: Reading, id: string, cues: readonly string[]): PointVerdict {
-  const occurrences = occurrencesOf(reading.answer, cues.map(String), reading.hypothetical)
+  const occurrences = occurrencesOf(reading.answer, cues.map(String), reading)
   const exact = occurrences.filter((o) =>
     cues.some((cue) => patternsOf(cue).some((p) => p.length === o.last - o.first + 1)),
   )
@@ -152,11 +154,20 @@ function judgeCues(reading: Reading, id: string, cues: readonly string[]): Point
   }
 }
 
-export function judgePoint(reading: Reading, point: GradablePoint): PointVerdict {
+/**
+ * A point's verdict: its rubric's wrong designs first, then its ways of being made; a point with no ways
+ * written (no rubric, or wrong designs only) is heard from its text (from-text.ts), or by its cues alone
+ * when it has no text.
+ */
+export function judgePoint(reading: Reading, point: GradablePoint, words?: PointWords): PointVerdict {
   if (point.rubric) {
     const verdict = judgeRubric(reading, point.id, point.rubric)
-    // A rubric with wrong designs only: they are checked first, then the point is heard by its cues.
     if (point.rubric.heard || verdict.contradiction) return verdict
   }
-  return judgeCues(reading, point.id, point.cues ?? [])
+  if (!words || words.units.length === 0) return judgeCues(reading, point.id, point.cues ?? [])
+  const verdict = judgeFromText(reading, point, words)
+  if (verdict.heard || verdict.contradiction) return verdict
+  // A cue said only with a negation ("we do not use a uuid") still contradicts the point.
+  const cues = judgeCues(reading, point.id, point.cues ?? [])
+  return cues.contradiction ? cues : verdict
 }

@@ -1,75 +1,24 @@
-// The shared vocabulary: synonym classes a rubric phrase names with `@class`, and the little words that
-// carry negation, order and hypotheticals. Domain words (payments, idempotency) live here once, so every
-// card's rubric hears "PSP", "Stripe" and "card network" as the provider.
+// The little words that carry negation, order and hypotheticals; the field's words (synonym classes a rubric
+// phrase names with `@class`) live in thesaurus.ts, once for every card.
+import { THESAURUS } from './thesaurus'
 
-export const CLASSES: Readonly<Record<string, readonly string[]>> = {
-  provider: [
-    'provider',
-    'payment provider',
-    'psp',
-    'stripe',
-    'adyen',
-    'braintree',
-    'processor',
-    'payment processor',
-    'card network',
-    'gateway',
-    'acquirer',
-    'payment service',
-    'bank',
-  ],
-  charge: ['charge', 'bill', 'debit', 'take the money', 'move the money', 'money moves', 'capture'],
-  call: ['call', 'contact', 'hit', 'send', 'ask', 'request', 'talk to', 'go to', 'reach out to'],
-  store: [
-    'store',
-    'insert',
-    'record',
-    'write',
-    'save',
-    'persist',
-    'put',
-    'claim',
-    'commit',
-    'register',
-    'add',
-    'create',
-  ],
-  key: ['key', 'idempotency key', 'uuid', 'idempotency token'],
-  unique: [
-    'unique constraint',
-    'unique index',
-    'unique key',
-    'primary key',
-    'composite key',
-    'composite primary key',
-    'uniqueness',
-    'unique',
-  ],
-  hash: ['hash', 'fingerprint', 'digest', 'checksum', 'sha'],
-  body: ['body', 'payload', 'request', 'parameters', 'params', 'amount', 'request body'],
-  account: ['account', 'customer', 'tenant', 'user', 'merchant'],
-  response: ['response', 'result', 'outcome', 'reply', 'status code', 'answer'],
-  fresh: ['new', 'fresh', 'different', 'another', 'second', 'brand new', 'random'],
-  forever: [
-    'forever',
-    'indefinitely',
-    'without end',
-    'never end',
-    'no end',
-    'for good',
-    'endlessly',
-    'as long as it takes',
-    'however long',
-    'without limit',
-    'no limit',
-    'unbounded',
-  ],
-  twice: ['twice', 'a second time', 'again', 'double', 'two times', 'second charge', 'double charge'],
-  inprogress: ['in progress', 'in flight', 'inflight', 'still running', 'running', 'started', 'pending'],
-}
+/** The thesaurus's entries as the `@class` lists a rubric phrase names (thesaurus.ts). */
+export const CLASSES: Readonly<Record<string, readonly string[]>> = Object.fromEntries(
+  Object.entries(THESAURUS).map(([name, entry]) => [name, entry.say]),
+)
 
 /** Words that deny what follows them in the same clause. */
-export const NEGATORS = new Set(['not', 'no', 'never', 'without', 'nor', 'neither', 'nothing', 'none'])
+export const NEGATORS = new Set([
+  'not',
+  'no',
+  'never',
+  'without',
+  'nor',
+  'neither',
+  'nothing',
+  'none',
+  'nobody',
+])
 /** Two-word negators ("instead of charging", "rather than a select"). */
 export const NEGATOR_PAIRS: readonly (readonly [string, string])[] = [
   ['instead', 'of'],
@@ -170,6 +119,16 @@ export const HYPOTHETICAL = [
   'antipattern',
   'flip',
   'flipped',
+  'tempting',
+  'some teams',
+  'some people',
+  'people like to',
+  'i have seen designs',
+  'must not do',
+  'rubbish',
+  'what not to do',
+  'if there were',
+  'if there was',
 ]
 
 /** Words after a hypothetical that bring the answer back to the design it proposes. */

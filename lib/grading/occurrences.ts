@@ -120,7 +120,13 @@ function compiledOf(concept: Concept): CompiledConcept {
 }
 
 /** Every occurrence of a concept, longest hits first where two start together. */
-export function occurrencesOf(answer: Answer, concept: Concept, hypothetical: Set<number>): Occurrence[] {
+/** Where an answer's words are not its design: hypotheticals, and what the speaker took back (discourse.ts). */
+export interface Marks {
+  hypothetical: ReadonlySet<number>
+  unsaid: ReadonlySet<number>
+}
+
+export function occurrencesOf(answer: Answer, concept: Concept, marks: Marks): Occurrence[] {
   const { byFirst, unless } = compiledOf(concept)
   const found = new Map<number, Hit>()
   for (const pattern of answer.candidates(byFirst))
@@ -132,12 +138,25 @@ export function occurrencesOf(answer: Answer, concept: Concept, hypothetical: Se
   const unlessHits = unless.flatMap((pattern) => answer.find(pattern, 0))
   const out: Occurrence[] = []
   for (const hit of [...found.values()].sort((a, b) => a.first - b.first)) {
+    if (marks.unsaid.has(hit.first) || marks.unsaid.has(hit.last)) continue
     if (unlessHits.some((u) => near(answer, hit, u))) continue
     const negationAt = negationBefore(answer, hit)
     const negated = negationAt !== undefined || negatedAfter(answer, hit)
-    out.push({ ...hit, negated, negationAt, hypothetical: hypothetical.has(hit.first) })
+    out.push({ ...hit, negated, negationAt, hypothetical: marks.hypothetical.has(hit.first) })
   }
   return out
+}
+
+/** Where one pattern (a learner's taught phrase) is said, outside what the speaker took back. */
+export function occurrencesOfPattern(answer: Answer, pattern: Pattern, marks: Marks): Occurrence[] {
+  return answer
+    .find(pattern)
+    .filter((hit) => !marks.unsaid.has(hit.first) && !marks.unsaid.has(hit.last))
+    .map((hit) => {
+      const negationAt = negationBefore(answer, hit)
+      const negated = negationAt !== undefined || negatedAfter(answer, hit)
+      return { ...hit, negated, negationAt, hypothetical: marks.hypothetical.has(hit.first) }
+    })
 }
 
 /** An `unless` hit in the same sentence, from five words before the occurrence to three words after it. */

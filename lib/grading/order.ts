@@ -5,6 +5,7 @@
 import { FORWARD, ONCE_AS_COUNT_NEXT, REVERSE } from './lexicon'
 import type { Occurrence } from './occurrences'
 import type { Answer } from './phrases'
+import { clockOrder } from './timeline'
 
 export interface Order {
   /** "until" already says a denied step waits ("we do not charge until the key is stored"): no flip. */
@@ -86,6 +87,9 @@ function sentenceOpening(answer: Answer, sentence: number): number {
 /** The order of `x` and `y`, with `x` said first in the text. */
 export function orderOf(answer: Answer, x: Occurrence, y: Occurrence): Order {
   const tokens = answer.tokens
+  // A time or a step number said for both outweighs how the steps are told.
+  const clock = clockOrder(answer, x.first, y.first)
+  if (clock !== undefined) return { textOrder: clock, explicit: true, sameSentence: true }
   const sameSentence = tokens[x.last]!.sentence === tokens[y.first]!.sentence
   if (!sameSentence) {
     const opening = sentenceOpening(answer, tokens[y.first]!.sentence)
@@ -103,6 +107,9 @@ export function orderOf(answer: Answer, x: Occurrence, y: Occurrence): Order {
   if (opensWithBefore(answer, x)) return { textOrder: false, explicit: true, sameSentence }
   return { textOrder: true, explicit: false, sameSentence }
 }
+
+/** Two steps further apart than this are not ordered against each other (and not compared: speed). */
+const ORDER_REACH = 50
 
 /** Steps without an order word, in one sentence, count as told in order only this close together. */
 const TOLD_IN_ORDER_REACH = 12
@@ -132,7 +139,8 @@ export function saidBefore(
   let found: [Occurrence, Occurrence] | undefined
   for (const a of as)
     for (const b of bs) {
-      if (a.hypothetical || b.hypothetical || overlaps(a, b)) continue
+      if (a.hypothetical || b.hypothetical || overlaps(a, b) || Math.abs(a.first - b.first) > ORDER_REACH)
+        continue
       const [x, y] = a.first < b.first ? [a, b] : [b, a]
       if (y.negated) continue
       const order = orderOf(answer, x, y)

@@ -20,6 +20,10 @@ export interface Score {
   /** Answers that contradict a critical point in which the grader still heard it. */
   criticalHeardInWrong: number
   wrongDesignsOfCritical: number
+  /** … in which the grader contradicted the critical point. */
+  criticalContradicted: number
+  /** … with the labelled sandbox flaw (or none labelled and none named). */
+  criticalFlawsMatched: number
   contradictionsLabelled: number
   /** Labelled contradictions the grader also found on that point (any flaw). */
   contradictionsFound: number
@@ -38,6 +42,8 @@ export const emptyScore = (): Score => ({
   falseNegatives: 0,
   criticalHeardInWrong: 0,
   wrongDesignsOfCritical: 0,
+  criticalContradicted: 0,
+  criticalFlawsMatched: 0,
   contradictionsLabelled: 0,
   contradictionsFound: 0,
   flawsMatched: 0,
@@ -57,9 +63,13 @@ export function scoreAnswer(score: Score, points: readonly GradablePoint[], answ
   if (tp === heard.length && tp === made.size) score.exact++
   else score.misses.push({ id: answer.id, heard, expected: [...made] })
   const critical = points.find((p) => p.critical)?.id
-  if (critical && answer.contradictions.some((c) => c.point === critical)) {
+  const criticalLabel = answer.contradictions.find((c) => c.point === critical)
+  if (critical && criticalLabel) {
     score.wrongDesignsOfCritical++
     if (heard.includes(critical)) score.criticalHeardInWrong++
+    const found = verdicts.find((v) => v.id === critical)?.contradiction
+    if (found) score.criticalContradicted++
+    if (found && found.flaw === criticalLabel.flaw) score.criticalFlawsMatched++
   }
   for (const label of answer.contradictions) {
     score.contradictionsLabelled++

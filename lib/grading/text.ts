@@ -3,6 +3,8 @@
 // "zero two zero" → 020) and every word reduced to a stem, so "stored", "storing" and "stores" are one.
 // Each token keeps the answer's offsets, so evidence quotes the answer exactly as it was written.
 
+import { DURATION_UNITS, SLIPS, STATUS_CODES_SAID_WITH_FOR } from './thesaurus'
+
 export interface Token {
   /** The word as matched (lower case; a number in digits). */
   word: string
@@ -93,8 +95,38 @@ const SCALES: Record<string, number> = { hundred: 100, thousand: 1000 }
 const isNumberWord = (w: string) => w in UNITS || w in TEENS || w in TENS || w in SCALES
 
 /** Stems: crude suffix stripping, the same for rubric and answer (consistency matters, not linguistics). */
+/** Irregular verb forms, so "wrote the key" is "write the key" (the rules below handle the regular ones). */
+const IRREGULAR: Record<string, string> = {
+  wrote: 'write',
+  written: 'write',
+  took: 'take',
+  taken: 'take',
+  sent: 'send',
+  paid: 'pay',
+  made: 'make',
+  kept: 'keep',
+  held: 'hold',
+  gave: 'give',
+  given: 'give',
+  ran: 'run',
+  went: 'go',
+  gone: 'go',
+  brought: 'bring',
+  found: 'find',
+  began: 'begin',
+  begun: 'begin',
+  chose: 'choose',
+  chosen: 'choose',
+  threw: 'throw',
+  thrown: 'throw',
+  rang: 'ring',
+  rung: 'ring',
+  froze: 'freeze',
+  frozen: 'freeze',
+}
+
 export function stem(word: string): string {
-  let w = word
+  let w = IRREGULAR[word] ?? word
   if (w.length <= 3 || /^\d/.test(w)) return w
   if (/ies$|ied$/.test(w) && w.length > 4) w = `${w.slice(0, -3)}y`
   else if (w.endsWith('ing') && w.length > 5) w = w.slice(0, -3)
@@ -121,8 +153,9 @@ function rawWords(text: string): RawWord[] {
   for (const match of text.matchAll(WORD)) {
     const start = match.index
     const gap = text.slice(last, start)
-    // A full stop inside a number ("10:00:00.020", "2.5") is no sentence end.
-    const inNumber = /^[.:]$/.test(gap) && /\d$/.test(text.slice(0, last)) && /^\d/.test(match[0])
+    // A full stop inside a number ("10:00:00.020", "2.5") or opening one ("at .020") is no sentence end.
+    const inNumber =
+      /^\d/.test(match[0]) && ((/^[.:]$/.test(gap) && /\d/.test(text[last - 1] ?? '')) || /\s\.$/.test(gap))
     if (out.length > 0 && SENTENCE_END.test(gap) && !inNumber) sentence++
     const breakBefore = CLAUSE_BREAK.test(gap) && !inNumber
     const lower = match[0].toLowerCase().replace('’', "'")
@@ -211,6 +244,58 @@ function foldNumbers(words: RawWord[]): RawWord[] {
   return out
 }
 
+/** A slip's heard words, split once. */
+const SLIP_WORDS = SLIPS.map((slip) => ({
+  ...slip,
+  words: slip.heard.split(' '),
+  meantWords: slip.meant.split(' '),
+}))
+
+/**
+ * A recognizer's slips put right ("item potency" → idempotency): the heard words, standing together in one
+ * clause, become the meant words, spanning the same text.
+ */
+function mendSlips(words: RawWord[]): RawWord[] {
+  const out: RawWord[] = []
+  let i = 0
+  outer: while (i < words.length) {
+    for (const slip of SLIP_WORDS) {
+      const n = slip.words.length
+      if (words[i]!.word !== slip.words[0]) continue
+      let ok = true
+      for (let k = 1; k < n; k++) {
+        const w = words[i + k]
+        if (!w || w.word !== slip.words[k] || w.sentence !== words[i]!.sentence || w.breakBefore) ok = false
+      }
+      if (!ok || slip.unlessNext?.includes(words[i + n]?.word ?? '')) continue
+      const first = words[i]!
+      const last = words[i + n - 1]!
+      for (const [k, meant] of slip.meantWords.entries())
+        out.push({ ...first, word: meant, end: last.end, breakBefore: k === 0 && first.breakBefore })
+      i += n
+      continue outer
+    }
+    out.push(words[i]!)
+    i++
+  }
+  return out
+}
+
+/** "for twenty two" said for "four twenty two": a status code, not a duration ("for twenty four hours"). */
+function mendFor(words: RawWord[]): RawWord[] {
+  return words.map((w, i) => {
+    const next = words[i + 1]
+    if (w.word !== 'for' || !next || !isNumberWord(next.word) || next.breakBefore) return w
+    let j = i + 1
+    const run: string[] = []
+    while (j < words.length && isNumberWord(words[j]!.word) && !(j > i + 1 && words[j]!.breakBefore))
+      run.push(words[j++]!.word)
+    const value = numberOf(['four', ...run])
+    if (!value || !STATUS_CODES_SAID_WITH_FOR.has(value) || DURATION_UNITS.has(words[j]?.word ?? '')) return w
+    return { ...w, word: 'four' }
+  })
+}
+
 export function tokenize(text: string): Token[] {
-  return foldNumbers(rawWords(text)).map((w) => ({ ...w, stem: stem(w.word) }))
+  return foldNumbers(mendFor(mendSlips(rawWords(text)))).map((w) => ({ ...w, stem: stem(w.word) }))
 }

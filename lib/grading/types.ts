@@ -100,10 +100,37 @@ export interface PointRubric {
   readonly wrong?: readonly WrongDesign[]
 }
 
-/** A point as any deck gives it: built-in cards carry a `rubric` (from content/cards/*.md); own cards only `cues`. */
+/**
+ * A point as any deck gives it: built-in cards may carry a `rubric` (from content/cards/*.md); every point
+ * has its `text` and most have `cues`. A point whose rubric has no `heard` is heard from its text and cues
+ * through the thesaurus (thesaurus.ts).
+ */
 export interface GradablePoint {
   id: string
   critical: boolean
+  /** What the point says (the learner reads it after Show answer): a point without `heard` is heard from it. */
+  text?: string
   cues?: readonly string[]
   rubric?: PointRubric
+}
+
+/**
+ * A phrase a learner taught the grader for one point of one card ("This is where I said it"). It hears that
+ * point from then on, and any other card's point whose key concept is `concept` (`keyConceptOf`, computed
+ * when the phrase is taught; null or absent: this point only).
+ */
+export interface TaughtPhrase {
+  cardId: string
+  pointId: string
+  /** The learner's words, as selected in their answer (at most 300 characters are used). */
+  phrase: string
+  concept?: string | null
+}
+
+/** What `suggestGrade` may be told besides the points and the answer. */
+export interface GradeOptions {
+  /** The card graded: a phrase taught for one of its points hears that point. */
+  cardId?: string
+  /** The learner's taught phrases (any card's: those sharing a point's key concept hear it too). */
+  taught?: readonly TaughtPhrase[]
 }
