@@ -5,6 +5,7 @@ import type { Sqlite } from '@/db/open'
 import { type OwnCardRecord, ownCardQueries } from '@/db/queries/own-cards'
 import { sqliteDb } from '@/db/sql/sqlite-db'
 import { allCards } from '@/lib/content/cards'
+import { BUILT_IN_DECKS } from '@/lib/content/decks'
 import { type DeckRegistry, saveDisabledDecks } from '@/lib/decks'
 import { gradeFoundCard, nextReview, studyDecks } from '@/lib/review'
 import { Rating } from '@/lib/srs/rubric'
@@ -59,8 +60,9 @@ beforeEach(async () => {
 describe('decks', () => {
   test('the stats read of every card (ids, titles, points) matches the full cards, in the same order', async () => {
     expect(await decks.allCardPointsFor(sqliteDb(sqlite), alice)).toEqual(
-      (await decks.allReviewCardsFor(sqliteDb(sqlite), alice)).map(({ id, title, points }) => ({
+      (await decks.allReviewCardsFor(sqliteDb(sqlite), alice)).map(({ id, deckId, title, points }) => ({
         id,
+        deckId,
         title,
         points,
       })),
@@ -81,6 +83,30 @@ describe('decks', () => {
       'sliding-window',
       'token-bucket',
     ])
+  })
+
+  test('each built-in topic deck with cards is a deck of its own, titled from the deck table, on for a new learner; the drills follow the idempotency deck', async () => {
+    const topics = BUILT_IN_DECKS.filter(
+      (deck) => deck.id !== 'idempotency' && allCards().some((card) => card.deck === deck.id),
+    )
+    const decksOfBob = await decks.decksFor(sqliteDb(sqlite), bob)
+    expect(decksOfBob).toEqual([
+      { id: 'idempotency', title: 'Idempotency keys', kind: 'built-in', enabled: true },
+      { id: 'timeline-drills', title: 'Timeline drills', kind: 'drills', enabled: true },
+      ...topics.map((deck) => ({ id: deck.id, title: deck.title, kind: 'built-in', enabled: true })),
+    ])
+    const queue = await decks.reviewDeckFor(sqliteDb(sqlite), bob)
+    expect(queue[0]?.id).toBe('idempotency-keys')
+    // New cards are introduced deck by deck in teaching order, then by each card's order.
+    const deckOrder = decksOfBob.map((deck) => deck.id)
+    const positions = queue.map((card) => deckOrder.indexOf(card.deckId))
+    expect(positions).toEqual([...positions].sort((a, b) => a - b))
+    for (const topic of topics) {
+      await saveDisabledDecks(sqliteDb(sqlite), bob, [topic.id], t0)
+      const without = await decks.reviewDeckFor(sqliteDb(sqlite), bob)
+      expect(without.some((card) => card.deckId === topic.id)).toBe(false)
+      expect(without).toHaveLength(queue.length - allCards().filter((card) => card.deck === topic.id).length)
+    }
   })
 
   test('another learner sees only the built-in decks and cannot resolve an own card', async () => {
