@@ -10,10 +10,9 @@ import { nextFollowUp } from '@/lib/mock/follow-ups'
 import type { MockCard, MockPlan } from '@/lib/mock/mock-cards'
 import { ANYTHING_TO_ADD, type MockPhase, type PhaseKind } from '@/lib/mock/phases'
 import { mainVerdictsSoFar } from '@/lib/mock/report'
-import { ReadySelect } from '../ready-controls'
 import { Button } from '../ui/button'
-import { inputClass } from '../ui/input-class'
 import { type PhaseAnswer, PhaseStep } from './phase-step'
+import { QuestionPicker } from './question-picker'
 import { useAskAloud } from './use-ask-aloud'
 
 interface Asking {
@@ -60,11 +59,13 @@ export function MockRunner({ plans }: { plans: readonly MockPlan[] }) {
   const question = asking ? (asking.kind === 'add' ? ANYTHING_TO_ADD : asking.card.prompt) : null
   const aloud = useAskAloud(question)
 
-  const start = () => {
-    if (!plan) return
+  const start = (mainId: string) => {
+    const chosen = plans.find((p) => p.main.id === mainId)
+    if (!chosen) return
+    setSelectedId(chosen.main.id)
     setMockId(crypto.randomUUID())
     setDone([])
-    setAsking({ kind: 'walkthrough', card: plan.main, because: null })
+    setAsking({ kind: 'walkthrough', card: chosen.main, because: null })
   }
 
   const finish = useCallback(
@@ -139,26 +140,7 @@ export function MockRunner({ plans }: { plans: readonly MockPlan[] }) {
           onNext={onNext}
         />
       ) : (
-        <div className="space-y-3">
-          <label htmlFor="mock-card" className="block text-sm font-medium">
-            Question
-          </label>
-          <ReadySelect
-            id="mock-card"
-            value={plan.main.id}
-            onChange={(e) => setSelectedId(e.target.value)}
-            className={`w-full max-w-md ${inputClass('md')}`}
-          >
-            {plans.map((p) => (
-              <option key={p.main.id} value={p.main.id}>
-                {p.main.title}
-              </option>
-            ))}
-          </ReadySelect>
-          <Button variant="primary" size="md" waitsForHydration onClick={start}>
-            Start
-          </Button>
-        </div>
+        <QuestionPicker plans={plans} selectedId={plan.main.id} onSelect={setSelectedId} onStart={start} />
       )}
       {error && (
         <div role="alert" className="space-y-2 text-red-800 dark:text-red-300">
