@@ -35,6 +35,17 @@ function ownCard(id: string, deckName: string, createdAtMs: number): OwnCardReco
 
 let sqlite: Sqlite
 const builtInIds = allCards().map((card) => card.id)
+const idempotencyIds = allCards()
+  .filter((card) => card.deck === 'idempotency')
+  .map((card) => card.id)
+const topicIds = allCards()
+  .filter((card) => card.deck !== 'idempotency')
+  .map((card) => card.id)
+/** The built-in decks after the drills: every topic deck that has cards, in teaching order. */
+const topicDecks = BUILT_IN_DECKS.filter(
+  (deck) => deck.id !== 'idempotency' && allCards().some((card) => card.deck === deck.id),
+)
+const topicDeckIds = topicDecks.map((deck) => deck.id)
 let drillIds: string[] = []
 let decks: DeckRegistry
 
@@ -52,7 +63,7 @@ beforeEach(async () => {
   addLearner(sqlite, bob)
   const q = ownCardQueries(sqliteDb(sqlite))
   // Written out of deck order on purpose: decks sort by name, cards by when they were written.
-  await q.insertOwnCard(alice, ownCard('token-bucket', 'Rate limiter', 2))
+  await q.insertOwnCard(alice, ownCard('my-token-bucket', 'Rate limiter', 2))
   await q.insertOwnCard(alice, ownCard('outbox-table', 'Outbox', 3))
   await q.insertOwnCard(alice, ownCard('sliding-window', 'Rate limiter', 1))
 })
@@ -69,26 +80,26 @@ describe('decks', () => {
     )
   })
 
-  test('deck order: the built-in deck first, then timeline drills, then own decks by name', async () => {
+  test('deck order: the idempotency deck first, then timeline drills, the topic decks, then own decks by name', async () => {
     expect(await decks.decksFor(sqliteDb(sqlite), alice)).toEqual([
       { id: 'idempotency', title: 'Idempotency keys', kind: 'built-in', enabled: true },
       { id: 'timeline-drills', title: 'Timeline drills', kind: 'drills', enabled: true },
+      ...topicDecks.map((deck) => ({ id: deck.id, title: deck.title, kind: 'built-in', enabled: true })),
       { id: 'own:outbox', title: 'Outbox', kind: 'own', enabled: true },
       { id: 'own:rate-limiter', title: 'Rate limiter', kind: 'own', enabled: true },
     ])
     expect((await decks.reviewDeckFor(sqliteDb(sqlite), alice)).map((card) => card.id)).toEqual([
-      ...builtInIds,
+      ...idempotencyIds,
       ...drillIds,
+      ...topicIds,
       'outbox-table',
       'sliding-window',
-      'token-bucket',
+      'my-token-bucket',
     ])
   })
 
   test('each built-in topic deck with cards is a deck of its own, titled from the deck table, on for a new learner; the drills follow the idempotency deck', async () => {
-    const topics = BUILT_IN_DECKS.filter(
-      (deck) => deck.id !== 'idempotency' && allCards().some((card) => card.deck === deck.id),
-    )
+    const topics = topicDecks
     const decksOfBob = await decks.decksFor(sqliteDb(sqlite), bob)
     expect(decksOfBob).toEqual([
       { id: 'idempotency', title: 'Idempotency keys', kind: 'built-in', enabled: true },
@@ -113,13 +124,15 @@ describe('decks', () => {
     expect((await decks.decksFor(sqliteDb(sqlite), bob)).map((deck) => deck.id)).toEqual([
       'idempotency',
       'timeline-drills',
+      ...topicDeckIds,
     ])
     expect((await decks.reviewDeckFor(sqliteDb(sqlite), bob)).map((card) => card.id)).toEqual([
-      ...builtInIds,
+      ...idempotencyIds,
       ...drillIds,
+      ...topicIds,
     ])
-    expect(await decks.reviewCardById(sqliteDb(sqlite), bob, 'token-bucket')).toBeUndefined()
-    expect(await decks.reviewCardById(sqliteDb(sqlite), alice, 'token-bucket')).toMatchObject({
+    expect(await decks.reviewCardById(sqliteDb(sqlite), bob, 'my-token-bucket')).toBeUndefined()
+    expect(await decks.reviewCardById(sqliteDb(sqlite), alice, 'my-token-bucket')).toMatchObject({
       deckId: 'own:rate-limiter',
       kind: 'recall',
     })
@@ -130,13 +143,15 @@ describe('decks', () => {
     expect((await decks.decksFor(sqliteDb(sqlite), alice)).map((deck) => deck.enabled)).toEqual([
       false,
       true,
+      ...topicDeckIds.map(() => true),
       false,
       true,
     ])
     expect((await decks.reviewDeckFor(sqliteDb(sqlite), alice)).map((card) => card.id)).toEqual([
       ...drillIds,
+      ...topicIds,
       'sliding-window',
-      'token-bucket',
+      'my-token-bucket',
     ])
     expect((await decks.reviewCardById(sqliteDb(sqlite), alice, 'outbox-table'))?.title).toBe(
       'Card outbox-table',
@@ -152,7 +167,7 @@ describe('decks', () => {
   })
 
   test('the queue offers an own card once the built-in decks are off, and grading it uses its critical point', async () => {
-    await saveDisabledDecks(sqliteDb(sqlite), alice, ['idempotency', 'timeline-drills'], t0)
+    await saveDisabledDecks(sqliteDb(sqlite), alice, ['idempotency', 'timeline-drills', ...topicDeckIds], t0)
     const next = await nextReview(
       sqliteDb(sqlite),
       alice,
