@@ -276,6 +276,8 @@ async function main(): Promise<number> {
   const server = await startNextServer({
     // PORT when set (a shared machine's own range); a free port otherwise.
     ...(process.env.PORT ? { port: Number(process.env.PORT) } : {}),
+    // Its warm-up renders every page once: on a loaded machine that alone can take a minute.
+    timeoutMs: 180_000,
     env: {
       NEXT_DIST_DIR: distDir,
       DRILL_DB: path.join(dataDir, 'bench.db'),

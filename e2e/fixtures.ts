@@ -210,7 +210,7 @@ export async function setDeckSwitches(
   switches: Record<string, boolean>,
   others?: boolean,
 ): Promise<void> {
-  await expect.poll(() => storedTimezone(page)).not.toBeNull()
+  await expect.poll(() => storedTimezone(page), { timeout: 30_000 }).not.toBeNull()
   await page.goto('/settings')
   const decks = page.getByRole('group', { name: 'Decks' })
   if (others !== undefined)

@@ -7,7 +7,7 @@ import AxeBuilder from '@axe-core/playwright'
 import type { Locator } from '@playwright/test'
 import { allCards } from '@/lib/content/cards'
 import { BUILT_IN_DECKS } from '@/lib/content/decks'
-import { expect, type Page, setDeckSwitches, setNow, test } from './fixtures'
+import { expect, type Page, setDeckSwitches, setNow, storedTimezone, test } from './fixtures'
 
 test.use({ timezoneId: 'Europe/Berlin', locale: 'en-GB' })
 
@@ -173,8 +173,10 @@ test('the main question: any card with follow-ups, grouped by topic; Surprise me
   if (!topicMain) return
   const deckTitle = BUILT_IN_DECKS.find((deck) => deck.id === topicMain.deck)?.title ?? ''
   await setNow(context, '2026-03-10T10:00:00Z')
+  // The first visit stores the browser's zone (the deck switches below are saved after it).
   await page.goto('/review')
   await expect(page.getByTestId('review-card').or(page.getByTestId('review-done'))).toBeVisible()
+  await expect.poll(() => storedTimezone(page), { timeout: 30_000 }).toBe('Europe/Berlin')
 
   // Picked: a topic's question, listed under its topic.
   await page.goto('/mock')
