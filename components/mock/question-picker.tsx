@@ -2,7 +2,7 @@
 // The mock's main question, chosen before Start: any card with follow-ups (grouped by topic,
 // the idempotency question first), or Surprise me — a card drawn at random from the decks
 // switched on in /settings, started at once so the question is a surprise.
-import type { MockPlan } from '@/lib/mock/mock-cards'
+import type { MockChoice } from '@/lib/mock/mock-cards'
 import { ReadySelect } from '../ready-controls'
 import { Button } from '../ui/button'
 import { inputClass } from '../ui/input-class'
@@ -13,32 +13,35 @@ function randomIndex(length: number): number {
   return value % length
 }
 
-/** The plans grouped by deck, in the order they come (deck order). */
-function byDeck(plans: readonly MockPlan[]): { title: string; plans: MockPlan[] }[] {
-  const groups: { title: string; plans: MockPlan[] }[] = []
-  for (const plan of plans) {
+/** The questions grouped by deck, in the order they come (deck order). */
+function byDeck(choices: readonly MockChoice[]): { title: string; choices: MockChoice[] }[] {
+  const groups: { title: string; choices: MockChoice[] }[] = []
+  for (const choice of choices) {
     const last = groups.at(-1)
-    if (last && last.title === plan.deckTitle) last.plans.push(plan)
-    else groups.push({ title: plan.deckTitle, plans: [plan] })
+    if (last && last.title === choice.deckTitle) last.choices.push(choice)
+    else groups.push({ title: choice.deckTitle, choices: [choice] })
   }
   return groups
 }
 
 export function QuestionPicker({
-  plans,
+  choices,
   selectedId,
+  busy,
   onSelect,
   onStart,
 }: {
-  plans: readonly MockPlan[]
+  choices: readonly MockChoice[]
   selectedId: string
+  /** A picked question's plan is on its way: the buttons wait. */
+  busy: boolean
   onSelect: (id: string) => void
   onStart: (id: string) => void
 }) {
-  const surprising = plans.filter((plan) => plan.deckOn)
+  const surprising = choices.filter((choice) => choice.deckOn)
   const surprise = () => {
-    const plan = surprising[randomIndex(surprising.length)]
-    if (plan) onStart(plan.main.id)
+    const choice = surprising[randomIndex(surprising.length)]
+    if (choice) onStart(choice.id)
   }
   return (
     <div className="space-y-3">
@@ -51,24 +54,30 @@ export function QuestionPicker({
         onChange={(e) => onSelect(e.target.value)}
         className={`w-full max-w-md ${inputClass('md')}`}
       >
-        {byDeck(plans).map((group) => (
+        {byDeck(choices).map((group) => (
           <optgroup key={group.title} label={group.title}>
-            {group.plans.map((p) => (
-              <option key={p.main.id} value={p.main.id}>
-                {p.main.title}
+            {group.choices.map((choice) => (
+              <option key={choice.id} value={choice.id}>
+                {choice.title}
               </option>
             ))}
           </optgroup>
         ))}
       </ReadySelect>
       <div className="flex flex-wrap items-center gap-3">
-        <Button variant="primary" size="md" waitsForHydration onClick={() => onStart(selectedId)}>
+        <Button
+          variant="primary"
+          size="md"
+          waitsForHydration
+          disabled={busy}
+          onClick={() => onStart(selectedId)}
+        >
           Start
         </Button>
         <Button
           size="md"
           waitsForHydration
-          disabled={surprising.length === 0}
+          disabled={busy || surprising.length === 0}
           aria-describedby="surprise-hint"
           onClick={surprise}
         >

@@ -42,6 +42,18 @@ export function mockCardOf(card: Card): MockCard {
   }
 }
 
+/** A question as the picker lists it (its plan is fetched once it is picked). */
+export interface MockChoice {
+  id: string
+  title: string
+  deckTitle: string
+  deckOn: boolean
+}
+
+export function mockChoiceOf({ card, deckTitle, deckOn }: MainCardChoice): MockChoice {
+  return { id: card.id, title: card.title, deckTitle, deckOn }
+}
+
 /** A main card the learner may pick, with its deck's title and switch. */
 export interface MainCardChoice {
   card: Card
