@@ -1,7 +1,8 @@
 // `npm run bench:pages`: what each page costs the server, next to Next's own 404 page on
 // the same server. Against the production build (scripts/server.ts, as `npm start` runs
-// it), for a new learner and for one with 2,000 reviews over 200 cards (imported through
-// POST /api/import; they have finished 1 and 20 mock interviews through POST /api/mock, for
+// it), for a new learner, for one with 2,000 reviews over 200 cards, and for the full deck
+// (issue 47: every deck on, every built-in card reviewed 20 times) (both imported through
+// POST /api/import; they have finished 1, 20 and 1 mock interviews through POST /api/mock, for
 // /mock's list and a report's /mock/<id>), in one run with the requests interleaved (every
 // round visits every (learner, page) pair, in an order that rotates from round to round):
 //   - server CPU ms per request: user + system time of the server process from
@@ -21,7 +22,8 @@
 // BENCH_DUMP_DIR=<folder> to save each (learner, page)'s HTML there for a closer look, PORT for
 // the server (a free port otherwise), BENCH_ONLY=<pages> (comma-separated, as pages-list.ts spells
 // them: `BENCH_ONLY=/stats,/mock/<id>`) to measure only those pages (the 404 floor always; a page's
-// data, PAGE_DATA, with its page).
+// data, PAGE_DATA, with its page), BENCH_LEARNERS=<names> (comma-separated: new, 2k-reviews,
+// full-deck) to measure only those learners in the rounds.
 import { randomUUID } from 'node:crypto'
 import fs from 'node:fs'
 import http from 'node:http'
@@ -30,6 +32,7 @@ import path from 'node:path'
 import zlib from 'node:zlib'
 import { startNextServer } from '../e2e/next-server'
 import { storeBenchMocks } from './bench-mocks'
+import { FULL_DECK_REVIEWS_PER_CARD, fullDeckLearnerFile } from './full-deck-learner'
 import { heavyLearnerFile } from './heavy-learner'
 import { BENCH_PAGES, MOCK_REPORT_PAGE, NOT_FOUND_PAGE, PAGE_DATA, pagePathFor } from './pages-list'
 import { buildForBench } from './production'
@@ -42,6 +45,9 @@ const TARGET_GZIP_BYTES = 30 * 1024
 const FIRST_VS_TENTH_TOLERANCE = 1.5
 const unlimited = '1000000/1000000'
 const dumpDir = process.env.BENCH_DUMP_DIR
+const learnersMeasured = process.env.BENCH_LEARNERS?.split(',')
+  .map((name) => name.trim())
+  .filter(Boolean)
 const only = process.env.BENCH_ONLY?.split(',')
   .map((page) => page.trim())
   .filter(Boolean)
@@ -153,17 +159,22 @@ interface Tally {
   encoding: string
 }
 
-async function importHeavyLearner(baseUrl: string, cookie: string): Promise<void> {
+async function importLearner(
+  baseUrl: string,
+  cookie: string,
+  name: string,
+  file: ReturnType<typeof heavyLearnerFile>,
+): Promise<void> {
   const response = await fetch(`${baseUrl}/api/import`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', cookie },
-    body: JSON.stringify(heavyLearnerFile(Date.now())),
+    body: JSON.stringify(file),
   })
   const body = (await response.json()) as { imported?: { reviewLogsAdded: number; ownCardsAdded: number } }
   if (response.status !== 200 || !body.imported)
-    throw new Error(`importing the heavy learner failed: ${response.status} ${JSON.stringify(body)}`)
+    throw new Error(`importing the ${name} learner failed: ${response.status} ${JSON.stringify(body)}`)
   console.log(
-    `heavy learner: ${body.imported.reviewLogsAdded} reviews, ${body.imported.ownCardsAdded} own cards imported`,
+    `${name} learner: ${body.imported.reviewLogsAdded} reviews, ${body.imported.ownCardsAdded} own cards imported`,
   )
 }
 
@@ -265,6 +276,8 @@ async function main(): Promise<number> {
   const server = await startNextServer({
     // PORT when set (a shared machine's own range); a free port otherwise.
     ...(process.env.PORT ? { port: Number(process.env.PORT) } : {}),
+    // Its warm-up renders every page once: on a loaded machine that alone can take a minute.
+    timeoutMs: 180_000,
     env: {
       NEXT_DIST_DIR: distDir,
       DRILL_DB: path.join(dataDir, 'bench.db'),
@@ -290,8 +303,9 @@ async function main(): Promise<number> {
     const learners: Learner[] = [
       { name: 'new', cookie: `drill-learner=${randomUUID()}`, mockId: '' },
       { name: '2k-reviews', cookie: `drill-learner=${randomUUID()}`, mockId: '' },
+      { name: 'full-deck', cookie: `drill-learner=${randomUUID()}`, mockId: '' },
     ]
-    const [fresh, heavy] = learners as [Learner, Learner]
+    const [fresh, heavy, fullDeck] = learners as [Learner, Learner, Learner]
     const targets = [...BENCH_PAGES, MOCK_REPORT_PAGE, ...Object.keys(PAGE_DATA), NOT_FOUND_PAGE].filter(
       measured,
     )
@@ -302,9 +316,18 @@ async function main(): Promise<number> {
     fresh.mockId = await storeBenchMocks(server.baseUrl, fresh.cookie, 1)
     // The very first page requests of this process: nothing has warmed them but the server's own start.
     failed = !(await firstVersusTenth(server.baseUrl, fresh, targets))
-    await importHeavyLearner(server.baseUrl, heavy.cookie)
+    await importLearner(server.baseUrl, heavy.cookie, heavy.name, heavyLearnerFile(Date.now()))
     // The long history has a full list of past mock interviews on /mock (it shows the last 20).
     heavy.mockId = await storeBenchMocks(server.baseUrl, heavy.cookie, 20)
+    const fullDeckFile = fullDeckLearnerFile(Date.now())
+    await importLearner(server.baseUrl, fullDeck.cookie, fullDeck.name, fullDeckFile)
+    console.log(
+      `full-deck learner: ${fullDeckFile.cardStates.length} built-in cards, ${FULL_DECK_REVIEWS_PER_CARD} reviews each, every deck on`,
+    )
+    fullDeck.mockId = await storeBenchMocks(server.baseUrl, fullDeck.cookie, 1)
+    const measuredLearners = learners.filter(
+      (learner) => !learnersMeasured?.length || learnersMeasured.includes(learner.name),
+    )
 
     const tallies = new Map<string, Tally>()
     const keyOf = (learner: Learner, target: string) => `${learner.name} ${target}`
@@ -314,7 +337,7 @@ async function main(): Promise<number> {
     // the long history) runs in rounds of its own afterwards, so its garbage collection does not
     // land on the pages measured after it.
     for (const group of [pageTargets, dataTargets]) {
-      const pairs = learners.flatMap((learner) => group.map((target) => ({ learner, target })))
+      const pairs = measuredLearners.flatMap((learner) => group.map((target) => ({ learner, target })))
       await measureRounds(server.baseUrl, pid, pairs, (learner, target) => keyOf(learner, target), tallies)
     }
 
@@ -327,7 +350,7 @@ async function main(): Promise<number> {
     console.log(
       `${'learner'.padEnd(11)}${'page'.padEnd(26)}${pad('status', 7)}${pad('CPU ms', 8)}${pad('×404', 6)}${pad('p50 ms', 8)}${pad('p95 ms', 8)}${pad('gzip', 10)}${pad('HTML', 10)}  verdict (CPU ≤ ${TARGET_RATIO}× 404, gzip ≤ ${kb(TARGET_GZIP_BYTES)})`,
     )
-    for (const learner of learners) {
+    for (const learner of measuredLearners) {
       const floor = tallies.get(keyOf(learner, NOT_FOUND_PAGE))
       const floorCpu = floor ? floor.cpuMs / floor.requests : Number.NaN
       for (const target of targets) {

@@ -2,7 +2,7 @@
 // and wrong (keyboard only), the reveal, the /cards listing, and axe.
 import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
-import { expect, setNow, test } from './fixtures'
+import { expect, setDeckSwitches, setNow, test } from './fixtures'
 import { NO_DB_TAG } from './postgres-names'
 
 const RETRY_QUESTION = 'What does the retry at 10:00:02.100 get?'
@@ -264,11 +264,11 @@ test('a drill card in /review is answered question by question, graded with the 
   const state = exported.cardStates.find((s: { cardId: string }) => s.cardId === 'drill-lost-response')
   expect(state.dueMs).toBeGreaterThan(Date.parse('2026-04-01T10:00:00Z'))
 
-  // The deck switch: drills off (and the idempotency deck still off) → nothing left to review.
-  await setDecks(page, { 'Timeline drills': false })
+  // The deck switch: drills off (and the idempotency and topic decks off) → nothing left to review.
+  await setDeckSwitches(page, { 'Timeline drills': false }, false)
   await page.goto('/review')
   await expect(page.getByTestId('review-done')).toBeVisible()
-  await setDecks(page, { 'Idempotency keys': true })
+  await setDeckSwitches(page, { 'Idempotency keys': true, 'Timeline drills': false }, true)
   await page.goto('/review')
   await expect(card).toHaveAttribute('data-card-id', 'idempotency-keys')
 

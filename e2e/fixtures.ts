@@ -198,3 +198,28 @@ export const test = base.extend<{ review: ReviewPage; sandbox: SandboxPage; cspV
     await use(new SandboxPage(page))
   },
 })
+
+/**
+ * On /settings, sets the Decks switches named in `switches` (by their labels) and every other
+ * built-in or drills switch to `others` (left as they are when undefined; own decks always
+ * are), then saves. Waits until a first visit stored the browser's zone: a /settings drawn
+ * before that is redrawn, and would lose the clicks.
+ */
+export async function setDeckSwitches(
+  page: Page,
+  switches: Record<string, boolean>,
+  others?: boolean,
+): Promise<void> {
+  await expect.poll(() => storedTimezone(page), { timeout: 30_000 }).not.toBeNull()
+  await page.goto('/settings')
+  const decks = page.getByRole('group', { name: 'Decks' })
+  if (others !== undefined)
+    for (const box of await decks.locator('input[name="deck"]:not([value^="own:"])').all()) {
+      const label = (await page.locator(`label[for="${await box.getAttribute('id')}"]`).textContent()) ?? ''
+      if (!(label.trim() in switches)) await box.setChecked(others)
+    }
+  for (const [title, on] of Object.entries(switches))
+    await decks.getByRole('checkbox', { name: title, exact: true }).setChecked(on)
+  await page.getByRole('button', { name: 'Save settings' }).click()
+  await expect(page.getByRole('status').filter({ hasText: /saved/i })).toBeVisible()
+}

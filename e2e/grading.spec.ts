@@ -132,13 +132,13 @@ test('POST /api/grade/suggest: built-in and own cards; 404, 400 and 413 as probl
   }
 
   // An own card, written through the import API: its cues are heard.
-  const card = tokenBucketCard('token-bucket')
+  const card = tokenBucketCard('my-token-bucket')
   const imported = await request.post('/api/own-cards/import', {
     data: { files: [{ name: 'rate-limiter.md', text: card }] },
   })
   expect(imported.status()).toBe(200)
   const own = await request.post('/api/grade/suggest', {
-    data: { cardId: 'token-bucket', text: 'I would keep a token bucket per key' },
+    data: { cardId: 'my-token-bucket', text: 'I would keep a token bucket per key' },
   })
   expect(own.status()).toBe(200)
   const ownBody = (await own.json()) as Suggestion

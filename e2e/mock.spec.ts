@@ -5,7 +5,9 @@
 // projects (sqlite, postgres).
 import AxeBuilder from '@axe-core/playwright'
 import type { Locator } from '@playwright/test'
-import { expect, type Page, setNow, test } from './fixtures'
+import { allCards } from '@/lib/content/cards'
+import { BUILT_IN_DECKS } from '@/lib/content/decks'
+import { expect, type Page, setDeckSwitches, setNow, storedTimezone, test } from './fixtures'
 
 test.use({ timezoneId: 'Europe/Berlin', locale: 'en-GB' })
 
@@ -159,4 +161,48 @@ test('a charge-first answer: a claim-before-charge follow-up first, the report n
     (await other.goto(new URL('/mock/00000000-0000-4000-8000-000000000000', url).toString()))?.status(),
   ).toBe(404)
   await stranger.close()
+})
+
+test('the main question: any card with follow-ups, grouped by topic; Surprise me draws from the decks switched on', async ({
+  page,
+  context,
+}) => {
+  const cards = allCards()
+  const topicMain = cards.find((card) => card.deck !== 'idempotency' && card.followUps.length > 0)
+  test.skip(!topicMain, 'needs a topic card with follow-ups')
+  if (!topicMain) return
+  const deckTitle = BUILT_IN_DECKS.find((deck) => deck.id === topicMain.deck)?.title ?? ''
+  await setNow(context, '2026-03-10T10:00:00Z')
+  // The first visit stores the browser's zone (the deck switches below are saved after it).
+  await page.goto('/review')
+  await expect(page.getByTestId('review-card').or(page.getByTestId('review-done'))).toBeVisible()
+  await expect.poll(() => storedTimezone(page), { timeout: 30_000 }).toBe('Europe/Berlin')
+
+  // Picked: a topic's question, listed under its topic.
+  await page.goto('/mock')
+  const question = page.getByLabel('Question')
+  await expect(
+    question.locator(`optgroup[label="${deckTitle}"] option[value="${topicMain.id}"]`),
+  ).toHaveCount(1)
+  await question.selectOption(topicMain.id)
+  await page.getByRole('button', { name: 'Start' }).click()
+  await expect(page.getByTestId('mock-question')).toHaveAttribute('data-card-id', topicMain.id)
+
+  // Surprise me, with only that topic's deck on: always one of its questions with follow-ups.
+  await setDeckSwitches(page, { [deckTitle]: true }, false)
+  const inDeck = cards
+    .filter((card) => card.deck === topicMain.deck && card.followUps.length > 0)
+    .map((c) => c.id)
+  for (let round = 0; round < 3; round++) {
+    await page.goto('/mock')
+    await page.getByRole('button', { name: 'Surprise me' }).click()
+    const asked = await page.getByTestId('mock-question').getAttribute('data-card-id')
+    expect(inDeck).toContain(asked)
+  }
+
+  // Every deck off: nothing to draw from, and the page says so.
+  await setDeckSwitches(page, { [deckTitle]: false })
+  await page.goto('/mock')
+  await expect(page.getByRole('button', { name: 'Surprise me' })).toBeDisabled()
+  await expect(page.getByText('No deck switched on has a question with follow-ups.')).toBeVisible()
 })

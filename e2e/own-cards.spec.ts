@@ -45,6 +45,9 @@ async function onlyOwnDecks(page: Page) {
   await drills.focus()
   await page.keyboard.press('Space')
   await expect(drills).not.toBeChecked()
+  // So do the built-in topic decks.
+  const topics = page.getByRole('group', { name: 'Decks' }).locator('input[name="deck"]:not([value^="own:"])')
+  for (const box of await topics.all()) await box.setChecked(false)
   await page.getByRole('button', { name: 'Save settings' }).focus()
   await page.keyboard.press('Enter')
   await expect(page.getByText('Settings saved.')).toBeVisible()

@@ -3,6 +3,8 @@
 // /api/import and the import form on /settings.
 import AxeBuilder from '@axe-core/playwright'
 import type { Locator, Page } from '@playwright/test'
+import { allCards } from '@/lib/content/cards'
+import { BUILT_IN_DECKS } from '@/lib/content/decks'
 import { expect, ReviewPage, setNow, test } from './fixtures'
 import { NO_DB_TAG } from './postgres-names'
 
@@ -69,6 +71,23 @@ test('after two reviews /stats shows them in the heatmap and the per-point misse
 
   await page.goto('/stats')
   await expect(page.getByRole('heading', { name: 'Stats', level: 1 })).toBeVisible()
+
+  // Recall per topic: the reviewed card's deck has one card seen, with its recall now; a topic
+  // not started has none seen and no recall.
+  const topics = page.getByRole('region', { name: 'Recall per topic' })
+  const reviewedDeck = allCards().find((card) => card.id === first.cardId)?.deck ?? 'idempotency'
+  const deckRow = (deckId: string) => {
+    const title = BUILT_IN_DECKS.find((deck) => deck.id === deckId)?.title ?? ''
+    return topics.getByRole('row').filter({ has: page.getByRole('rowheader', { name: title, exact: true }) })
+  }
+  const deckSize = (deckId: string) => allCards().filter((card) => card.deck === deckId).length
+  await expect(deckRow(reviewedDeck).getByRole('cell').first()).toHaveText(`1 of ${deckSize(reviewedDeck)}`)
+  await expect(deckRow(reviewedDeck).getByRole('cell').nth(1)).toHaveText(/^\d+%$/)
+  const untouched = BUILT_IN_DECKS.find((deck) => deck.id !== reviewedDeck && deckSize(deck.id) > 0)
+  if (untouched) {
+    await expect(deckRow(untouched.id).getByRole('cell').first()).toHaveText(`0 of ${deckSize(untouched.id)}`)
+    await expect(deckRow(untouched.id).getByRole('cell').nth(1)).toHaveText('–')
+  }
 
   const heatmap = page.getByTestId('stats-heatmap')
   await expect(heatmap.locator(`rect[data-date="${firstDay}"]`)).toHaveAttribute('data-count', '1')

@@ -1,27 +1,20 @@
 // Validates every content file before a build (and in `npm test` via the unit
 // tests): a malformed card stops the build with a message naming file and field.
-// Each built-in point's rubric (lib/grading) is validated by the schema and must
-// hear the point's own text without a contradiction.
+// Beyond the schema (lib/content/check.ts): each built-in card names its sources, the
+// grader hears each point's own text (through its rubric, or its text and cues), and each
+// critical point has a wrong design of it in the labelled corpus (content/grading).
 import { allCards, ContentError } from '@/lib/content/cards'
-import { suggestGrade } from '@/lib/grading'
+import { contentProblems } from '@/lib/content/check'
+import { loadCorpus } from '@/lib/content/grading-corpus'
 
 try {
   const cards = allCards()
-  const deaf = cards.flatMap((card) =>
-    card.points
-      .filter((point) => {
-        const [verdict] = suggestGrade([point], point.text).points
-        return !verdict!.heard
-      })
-      .map(
-        (point) =>
-          `${card.file}: field "points.${card.points.indexOf(point)}.rubric": does not hear the point's own text`,
-      ),
-  )
-  if (deaf.length > 0) throw new ContentError(deaf.join('\n'))
+  const problems = contentProblems(cards, loadCorpus())
+  if (problems.length > 0) throw new ContentError(problems.join('\n'))
   const deepening = cards.filter((card) => card.deepens.length > 0).length
+  const decks = new Set(cards.map((card) => card.deck)).size
   console.log(
-    `content: ${cards.length} cards valid, every rubric hears its own point, ${deepening} follow-ups say which points they deepen`,
+    `content: ${cards.length} cards in ${decks} decks valid, each names its sources, every point is heard from its own text, every critical point has a wrong design in the corpus, ${deepening} follow-ups say which points they deepen`,
   )
 } catch (error) {
   if (error instanceof ContentError) {

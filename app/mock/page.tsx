@@ -4,7 +4,7 @@ import { MockRunner } from '@/components/mock/mock-runner'
 import { mockQueries } from '@/db/queries/mocks'
 import { formatInstant } from '@/lib/calendar'
 import { cardById } from '@/lib/content/cards'
-import { mainCardChoices, mockPlansFor } from '@/lib/mock/mock-cards'
+import { mainCardChoices, mockChoiceOf, mockPlansFor } from '@/lib/mock/mock-cards'
 import { settingsForLearner, studyDecks } from '@/lib/review'
 import { studyContext } from '@/lib/study-context'
 
@@ -18,7 +18,8 @@ export default async function MockPage() {
     mockQueries(db).listMocksByLearnerId({ learnerId, limit: 20 }),
     settingsForLearner(db, learnerId),
   ])
-  const plans = await mockPlansFor(db, learnerId, choices, nowMs, settings)
+  // The default question's plan rides in the HTML; another is fetched when it is picked.
+  const plans = await mockPlansFor(db, learnerId, choices.slice(0, 1), nowMs, settings)
   return (
     <section aria-labelledby="mock-title" className="space-y-8">
       <div className="max-w-3xl space-y-2">
@@ -31,7 +32,7 @@ export default async function MockPage() {
           off. Nothing is kept until you press Finish.
         </p>
       </div>
-      <MockRunner plans={plans} />
+      <MockRunner choices={choices.map(mockChoiceOf)} initialPlans={plans} />
       <section aria-labelledby="past-mocks-title" className="space-y-2">
         <h2 id="past-mocks-title" className="text-xl font-semibold">
           Your mock interviews

@@ -1,5 +1,6 @@
 import type { Metadata } from 'next'
 import { AnkiImport } from '@/components/anki/anki-import'
+import { ExportTopicForAnki } from '@/components/anki/export-topic'
 import { DeviceList } from '@/components/devices/device-list'
 import { LinkAnotherDevice } from '@/components/devices/link-another-device'
 import { OptimizeParameters } from '@/components/plan/optimize-parameters'
@@ -68,6 +69,7 @@ export default async function SettingsPage() {
       <DataTransfer />
       <OwnCardsTransfer cardCount={ownCardCount} />
       <AnkiImport />
+      <ExportTopicForAnki topics={decks.filter((deck) => deck.kind === 'built-in')} />
       <RecordingsSettings />
       <section aria-labelledby="devices-title" className="max-w-xl space-y-3">
         <h2 id="devices-title" className="text-xl font-semibold">

@@ -3,6 +3,7 @@
 // text equivalents, no client JS.
 import type { Metadata } from 'next'
 import { CardTable } from '@/components/stats/card-table'
+import { DeckRecallTable } from '@/components/stats/deck-recall-table'
 import { ForecastChart } from '@/components/stats/forecast-chart'
 import { PointMisses } from '@/components/stats/point-misses'
 import { RetentionChart } from '@/components/stats/retention-chart'
@@ -32,13 +33,14 @@ export default async function StatsPage({ searchParams }: PageProps<'/stats'>) {
   }
   const { db, learnerId, nowMs } = await studyContext()
   const decks = await studyDecks()
-  const [settings, reviews, cardStates, cards] = await Promise.all([
+  const [settings, reviews, cardStates, cards, deckList] = await Promise.all([
     getStatsSettingsByLearnerId(db, learnerId),
     getStatsReviewsByLearnerId(db, learnerId),
     getCardStatesByLearnerId(db, learnerId),
     decks.allCardPointsFor(db, learnerId),
+    decks.decksFor(db, learnerId),
   ])
-  const stats = buildStats({ settings, reviews, cardStates, cards }, nowMs)
+  const stats = buildStats({ settings, reviews, cardStates, cards, decks: deckList }, nowMs)
   const { timezone, rolloverHour } = stats.settings
 
   return (
@@ -57,6 +59,7 @@ export default async function StatsPage({ searchParams }: PageProps<'/stats'>) {
       <ReviewHeatmap heatmap={stats.heatmap} />
       <RetentionChart retention={stats.retention} desiredRetention={stats.settings.desiredRetention} />
       <ForecastChart forecast={stats.forecast} />
+      <DeckRecallTable decks={stats.decks} />
       <PointMisses
         misses={stats.misses}
         showAll={showAll.misses}

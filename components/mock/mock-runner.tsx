@@ -7,13 +7,12 @@
 import { useRouter } from 'next/navigation'
 import { useCallback, useState } from 'react'
 import { nextFollowUp } from '@/lib/mock/follow-ups'
-import type { MockCard, MockPlan } from '@/lib/mock/mock-cards'
+import type { MockCard, MockChoice, MockPlan } from '@/lib/mock/mock-cards'
 import { ANYTHING_TO_ADD, type MockPhase, type PhaseKind } from '@/lib/mock/phases'
 import { mainVerdictsSoFar } from '@/lib/mock/report'
-import { ReadySelect } from '../ready-controls'
 import { Button } from '../ui/button'
-import { inputClass } from '../ui/input-class'
 import { type PhaseAnswer, PhaseStep } from './phase-step'
+import { QuestionPicker } from './question-picker'
 import { useAskAloud } from './use-ask-aloud'
 
 interface Asking {
@@ -46,9 +45,23 @@ function labelOf(asking: Asking, done: readonly MockPhase[]): string {
   return `Follow-up ${done.filter((p) => p.kind === 'follow-up').length + 1}`
 }
 
-export function MockRunner({ plans }: { plans: readonly MockPlan[] }) {
+/** The plan of a question the page did not carry (GET /api/mock/plan). */
+async function fetchPlan(mainId: string): Promise<MockPlan> {
+  const response = await fetch(`/api/mock/plan?main=${encodeURIComponent(mainId)}`)
+  if (!response.ok) throw new Error(((await response.json()) as { detail?: string }).detail)
+  return (await response.json()) as MockPlan
+}
+
+export function MockRunner({
+  choices,
+  initialPlans,
+}: {
+  choices: readonly MockChoice[]
+  initialPlans: readonly MockPlan[]
+}) {
   const router = useRouter()
-  const [selectedId, setSelectedId] = useState(plans[0]?.main.id ?? '')
+  const [plans, setPlans] = useState<readonly MockPlan[]>(initialPlans)
+  const [selectedId, setSelectedId] = useState(choices[0]?.id ?? '')
   const [mockId, setMockId] = useState<string | null>(null)
   const [done, setDone] = useState<MockPhase[]>([])
   const [asking, setAsking] = useState<Asking | null>(null)
@@ -56,15 +69,30 @@ export function MockRunner({ plans }: { plans: readonly MockPlan[] }) {
   const [error, setError] = useState<string | null>(null)
   /** The finished phases while Finish is being stored (kept for a retry). */
   const [finished, setFinished] = useState<MockPhase[] | null>(null)
-  const plan = plans.find((p) => p.main.id === selectedId) ?? plans[0]
+  const plan = plans.find((p) => p.main.id === selectedId)
   const question = asking ? (asking.kind === 'add' ? ANYTHING_TO_ADD : asking.card.prompt) : null
   const aloud = useAskAloud(question)
 
-  const start = () => {
-    if (!plan) return
+  const start = async (mainId: string) => {
+    let chosen = plans.find((p) => p.main.id === mainId)
+    if (!chosen) {
+      setBusy(true)
+      setError(null)
+      try {
+        const fetched = await fetchPlan(mainId)
+        setPlans((known) => [...known, fetched])
+        chosen = fetched
+      } catch (failure) {
+        setError(`The question could not be loaded: ${(failure as Error).message || 'network error'}.`)
+        return
+      } finally {
+        setBusy(false)
+      }
+    }
+    setSelectedId(chosen.main.id)
     setMockId(crypto.randomUUID())
     setDone([])
-    setAsking({ kind: 'walkthrough', card: plan.main, because: null })
+    setAsking({ kind: 'walkthrough', card: chosen.main, because: null })
   }
 
   const finish = useCallback(
@@ -110,7 +138,7 @@ export function MockRunner({ plans }: { plans: readonly MockPlan[] }) {
     [asking, plan, mockId, done, finish],
   )
 
-  if (!plan) return <p>No card with follow-ups is in your decks.</p>
+  if (choices.length === 0) return <p>No card with follow-ups is in your decks.</p>
   return (
     <div className="space-y-6">
       {aloud.supported && (
@@ -126,7 +154,7 @@ export function MockRunner({ plans }: { plans: readonly MockPlan[] }) {
           Ask out loud
         </label>
       )}
-      {asking && mockId ? (
+      {asking && mockId && plan ? (
         <PhaseStep
           key={done.length}
           label={labelOf(asking, done)}
@@ -139,26 +167,13 @@ export function MockRunner({ plans }: { plans: readonly MockPlan[] }) {
           onNext={onNext}
         />
       ) : (
-        <div className="space-y-3">
-          <label htmlFor="mock-card" className="block text-sm font-medium">
-            Question
-          </label>
-          <ReadySelect
-            id="mock-card"
-            value={plan.main.id}
-            onChange={(e) => setSelectedId(e.target.value)}
-            className={`w-full max-w-md ${inputClass('md')}`}
-          >
-            {plans.map((p) => (
-              <option key={p.main.id} value={p.main.id}>
-                {p.main.title}
-              </option>
-            ))}
-          </ReadySelect>
-          <Button variant="primary" size="md" waitsForHydration onClick={start}>
-            Start
-          </Button>
-        </div>
+        <QuestionPicker
+          choices={choices}
+          selectedId={selectedId}
+          busy={busy}
+          onSelect={setSelectedId}
+          onStart={(id) => void start(id)}
+        />
       )}
       {error && (
         <div role="alert" className="space-y-2 text-red-800 dark:text-red-300">

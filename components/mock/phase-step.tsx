@@ -74,7 +74,11 @@ export function PhaseStep(props: PhaseStepProps) {
       <h2 id="mock-phase-title" ref={heading} tabIndex={-1} className="text-xl font-semibold outline-none">
         {props.label}
       </h2>
-      <p data-testid="mock-question" className="text-lg text-zinc-900 dark:text-zinc-100">
+      <p
+        data-testid="mock-question"
+        data-card-id={props.cardId}
+        className="text-lg text-zinc-900 dark:text-zinc-100"
+      >
         {props.question}
       </p>
       <MockClock startedAt={startedAt} targetMs={props.targetMs} />

@@ -67,7 +67,7 @@ function prepareOwnCardQueries(db: Db) {
     summaries: `SELECT id, deck_slug AS deckSlug, title, prompt, format, suspended, ${db.dialect === 'postgres' ? 'json_array_length(points::json)' : 'json_array_length(points)'} AS pointCount
        FROM own_cards WHERE learner_id = ? ORDER BY deck_slug, created_at_ms, id`,
     points:
-      'SELECT id, title, points FROM own_cards WHERE learner_id = ? ORDER BY deck_slug, created_at_ms, id',
+      'SELECT id, title, deck_slug AS deckSlug, points FROM own_cards WHERE learner_id = ? ORDER BY deck_slug, created_at_ms, id',
     deckNames:
       'SELECT deck_slug AS deckSlug, deck_name AS deckName FROM own_cards WHERE learner_id = ? ORDER BY deck_slug, created_at_ms, id',
     byId: `SELECT ${columns} FROM own_cards WHERE learner_id = ? AND id = ?`,
@@ -115,12 +115,18 @@ function prepareOwnCardQueries(db: Db) {
     /** Ids, titles and points only, in deck order (the stats: no prompt, no answer). */
     async listOwnCardPointsByLearnerId(
       learnerId: string,
-    ): Promise<Pick<OwnCardRecord, 'id' | 'title' | 'points'>[]> {
+    ): Promise<Pick<OwnCardRecord, 'id' | 'title' | 'deckSlug' | 'points'>[]> {
       return (
-        (await db.all(statements.points, learnerId)) as { id: string; title: string; points: string }[]
+        (await db.all(statements.points, learnerId)) as {
+          id: string
+          title: string
+          deckSlug: string
+          points: string
+        }[]
       ).map((row) => ({
         id: row.id,
         title: row.title,
+        deckSlug: row.deckSlug,
         points: JSON.parse(row.points) as OwnCardPointRecord[],
       }))
     },

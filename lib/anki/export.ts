@@ -10,6 +10,8 @@ import { type OwnCardRecord, ownCardQueries } from '@/db/queries/own-cards'
 import { type CardStateRecord, studyQueries } from '@/db/queries/study'
 import type { Db } from '@/db/sql/db'
 import { DAY_MS } from '@/lib/calendar'
+import { allCards } from '@/lib/content/cards'
+import { builtInDeckTitle } from '@/lib/content/decks'
 import { slugify } from '@/lib/content/schema'
 import { type ApkgCard, type ApkgNote, type ApkgReview, apkgBytes } from './apkg-writer'
 import { DRILL_NOTE_VERSION, type DrillNotePayload, drillNoteFields } from './drill-notes'
@@ -106,7 +108,51 @@ export async function exportDeckForAnki(
     (card) => card.deckName === deckName || (slug !== '' && card.deckSlug === slug),
   )
   if (cards.length === 0) return { kind: 'deck-not-found' }
-  const name = cards[0]?.deckName ?? deckName
+  return exportCards(db, { learnerId, name: cards[0]?.deckName ?? deckName, cards, nowMs })
+}
+
+/**
+ * A built-in topic deck (lib/content/decks.ts, by its id) → an .apkg the same way, with this
+ * learner's history of its cards. Its notes get fixed creation times (one apart, in teaching
+ * order), so their ids stay the same from one export to the next.
+ */
+export async function exportTopicForAnki(
+  db: Db,
+  { learnerId, deckId, nowMs }: { learnerId: string; deckId: string; nowMs: number },
+): Promise<AnkiExportResult> {
+  const name = builtInDeckTitle(deckId)
+  const cards = allCards()
+    .filter((card) => card.deck === deckId)
+    .map(
+      (card, index): OwnCardRecord => ({
+        id: card.id,
+        title: card.title,
+        deckName: name ?? deckId,
+        deckSlug: deckId,
+        prompt: card.prompt,
+        points: card.points.map(({ id, text, critical, cues }) => ({ id, text, critical, cues })),
+        answerMarkdown: card.answerMarkdown,
+        createdAtMs: BUILT_IN_NOTES_CREATED_MS + index,
+        updatedAtMs: BUILT_IN_NOTES_CREATED_MS,
+        format: 'markdown',
+      }),
+    )
+  if (name === undefined || cards.length === 0) return { kind: 'deck-not-found' }
+  return exportCards(db, { learnerId, name, cards, nowMs })
+}
+
+/** When the built-in notes say they were written (fixed: their note ids must not move). */
+const BUILT_IN_NOTES_CREATED_MS = Date.UTC(2026, 0, 1)
+
+async function exportCards(
+  db: Db,
+  {
+    learnerId,
+    name,
+    cards,
+    nowMs,
+  }: { learnerId: string; name: string; cards: readonly OwnCardRecord[]; nowMs: number },
+): Promise<AnkiExportResult> {
   const links = new Map(
     (await ankiQueries(db).listAnkiCardLinksByLearnerId(learnerId)).map((link) => [link.cardId, link]),
   )

@@ -186,7 +186,7 @@ function validFrontmatter(id: string): Frontmatter {
   return {
     id,
     title: 'A valid card',
-    deck: 'test-deck',
+    deck: 'caching',
     prompt: 'Explain why this card is valid.',
     points: [
       {
@@ -248,6 +248,20 @@ describe('a malformed card is rejected with a message naming the file and the fi
     writeCard(dir, 'good-neighbour.md', validFrontmatter('good-neighbour'))
     writeCard(dir, 'other.md', { ...validFrontmatter('other'), order: 1, followUps: ['good-neighbour'] })
     expect(loadCardsFrom(dir).map((card) => card.id)).toEqual(['good-neighbour', 'other'])
+  })
+
+  test('a deck that is not one of the built-in decks (lib/content/decks.ts)', () => {
+    const message = loadErrorFor('stray-deck.md', { ...validFrontmatter('stray-deck'), deck: 'sharding' })
+    expect(message).toContain('stray-deck.md: field "deck": "sharding" is not a built-in deck')
+  })
+
+  test('cards load in teaching order: deck by deck as the deck table lists them, then by order', () => {
+    const dir = makeDeckDir()
+    writeCard(dir, 'a-design.md', { ...validFrontmatter('a-design'), deck: 'designs', order: 0 })
+    writeCard(dir, 'b-cache.md', { ...validFrontmatter('b-cache'), deck: 'caching', order: 1 })
+    writeCard(dir, 'c-cache.md', { ...validFrontmatter('c-cache'), deck: 'caching', order: 0 })
+    writeCard(dir, 'd-keys.md', { ...validFrontmatter('d-keys'), deck: 'idempotency', order: 9 })
+    expect(loadCardsFrom(dir).map((card) => card.id)).toEqual(['d-keys', 'c-cache', 'b-cache', 'a-design'])
   })
 
   test('a missing field', () => {

@@ -4,6 +4,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import matter from 'gray-matter'
 import type { z } from 'zod'
+import { builtInDeckPosition } from './decks'
 import { type Card, cardFrontmatterSchema } from './schema'
 
 export const cardsDir = path.join(process.cwd(), 'content', 'cards')
@@ -44,12 +45,19 @@ export function parseCardFile(file: string, source: string): Card {
   return { ...result.data, answerMarkdown, file }
 }
 
-/** Cross-card checks: unique ids, follow-ups that exist, `deepens` naming a point of a card it follows up. */
+/**
+ * Cross-card checks: unique ids, a deck of lib/content/decks.ts, follow-ups that exist, `deepens`
+ * naming a point of a card it follows up.
+ */
 export function validateDeck(cards: Card[]): void {
   const byId = new Map<string, Card>()
   for (const card of cards) {
     if (byId.has(card.id)) throw new ContentError(`${card.file}: field "id": "${card.id}" is used twice`)
     byId.set(card.id, card)
+    if (builtInDeckPosition(card.deck) === undefined)
+      throw new ContentError(
+        `${card.file}: field "deck": "${card.deck}" is not a built-in deck (add it to lib/content/decks.ts)`,
+      )
   }
   for (const card of cards) {
     for (const followUp of card.followUps) {
@@ -83,12 +91,18 @@ export function loadCardsFrom(dir: string): Card[] {
     ),
   )
   validateDeck(cards)
-  return cards.sort((a, b) => a.order - b.order || a.id.localeCompare(b.id))
+  return cards.sort(inTeachingOrder)
+}
+
+/** Deck by deck in lib/content/decks.ts' order, then by `order:` within the deck. */
+function inTeachingOrder(a: Card, b: Card): number {
+  const deck = (builtInDeckPosition(a.deck) ?? 0) - (builtInDeckPosition(b.deck) ?? 0)
+  return deck || a.order - b.order || a.id.localeCompare(b.id)
 }
 
 let cached: Card[] | undefined
 
-/** All cards, deck order. Cached per process (content only changes with a deploy). */
+/** All cards, in teaching order (deck order, then `order:`). Cached per process (content only changes with a deploy). */
 export function allCards(): Card[] {
   if (!cached) cached = loadCardsFrom(cardsDir)
   return cached

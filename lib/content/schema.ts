@@ -187,6 +187,7 @@ export const ownCardSchema = z
 
 export type CardFrontmatter = z.infer<typeof cardFrontmatterSchema>
 export type CardPoint = z.infer<typeof pointSchema>
+export type CardSource = z.infer<typeof cardSourceSchema>
 export type OwnCard = z.infer<typeof ownCardSchema>
 export type OwnCardInput = z.input<typeof ownCardSchema>
 

@@ -2,7 +2,14 @@
 // own-card sources, the per-deck switches, and the shared card types.
 export { type DeckRegistry, deckRegistry, type FoundCard } from './registry'
 export { disabledDecksOf, parseDeckIds, saveDisabledDecks } from './settings'
-export { BUILT_IN_DECK_ID, builtInDeckSource, isBuiltInCardId } from './sources/built-in'
+export {
+  BUILT_IN_DECK_ID,
+  builtInDeckSource,
+  builtInDecks,
+  idempotencyDeckSource,
+  isBuiltInCardId,
+  topicDecksSource,
+} from './sources/built-in'
 export { ownDeckSource } from './sources/own'
 export type {
   DeckCardPoints,

@@ -72,7 +72,12 @@ export function deckRegistry(sources: readonly DeckSource[]): DeckRegistry {
       fromEverySource(sources, async (source) =>
         source.cardPoints
           ? source.cardPoints(db, learnerId)
-          : (await source.cards(db, learnerId)).map(({ id, title, points }) => ({ id, title, points })),
+          : (await source.cards(db, learnerId)).map(({ id, deckId, title, points }) => ({
+              id,
+              deckId,
+              title,
+              points,
+            })),
       ),
     async reviewDeckFor(db, learnerId) {
       const [disabled, cards] = await Promise.all([

@@ -67,7 +67,7 @@ export interface DeckSource {
 }
 
 export type DeckCardTitle = Pick<ReviewCard, 'id' | 'deckId' | 'title' | 'suspended'>
-export type DeckCardPoints = Pick<ReviewCard, 'id' | 'title' | 'points'>
+export type DeckCardPoints = Pick<ReviewCard, 'id' | 'deckId' | 'title' | 'points'>
 
 export const OWN_DECK_PREFIX = 'own:'
 

@@ -22,6 +22,10 @@ export interface MockCard extends ReportCard {
 /** A main card the learner may pick, with what the interviewer needs to run it in the browser. */
 export interface MockPlan {
   main: MockCard
+  /** The main card's deck (topic): the picker groups the questions by it. */
+  deckTitle: string
+  /** Whether that deck is switched on (Surprise me draws only from those). */
+  deckOn: boolean
   followUps: (MockCard & FollowUpOption)[]
   /** Recall now per follow-up card id. */
   recall: Record<string, number>
@@ -38,11 +42,48 @@ export function mockCardOf(card: Card): MockCard {
   }
 }
 
-/** Built-in cards with follow-ups the learner has, deck order (the main card, order 0, first). */
-export async function mainCardChoices(db: Db, decks: DeckRegistry, learnerId: string): Promise<Card[]> {
+/** A question as the picker lists it (its plan is fetched once it is picked). */
+export interface MockChoice {
+  id: string
+  title: string
+  deckTitle: string
+  deckOn: boolean
+}
+
+export function mockChoiceOf({ card, deckTitle, deckOn }: MainCardChoice): MockChoice {
+  return { id: card.id, title: card.title, deckTitle, deckOn }
+}
+
+/** A main card the learner may pick, with its deck's title and switch. */
+export interface MainCardChoice {
+  card: Card
+  deckTitle: string
+  deckOn: boolean
+}
+
+/**
+ * Built-in cards with follow-ups the learner has, in teaching order (the idempotency card
+ * first, the default), whether or not their deck is on: a learner may pick any; Surprise me
+ * draws from the decks that are on.
+ */
+export async function mainCardChoices(
+  db: Db,
+  decks: DeckRegistry,
+  learnerId: string,
+): Promise<MainCardChoice[]> {
   const withFollowUps = allCards().filter((card) => card.followUps.length > 0)
-  const had = await Promise.all(withFollowUps.map((card) => decks.findCard(db, learnerId, card.id)))
-  return withFollowUps.filter((_, i) => had[i] !== undefined)
+  const [had, deckList] = await Promise.all([
+    Promise.all(withFollowUps.map((card) => decks.findCard(db, learnerId, card.id))),
+    decks.decksFor(db, learnerId),
+  ])
+  const deckById = new Map(deckList.map((deck) => [deck.id, deck]))
+  return withFollowUps
+    .filter((_, i) => had[i] !== undefined)
+    .map((card) => ({
+      card,
+      deckTitle: deckById.get(card.deck)?.title ?? card.deck,
+      deckOn: deckById.get(card.deck)?.enabled ?? true,
+    }))
 }
 
 /**
@@ -52,7 +93,7 @@ export async function mainCardChoices(db: Db, decks: DeckRegistry, learnerId: st
 export async function mockPlansFor(
   db: Db,
   learnerId: string,
-  mains: readonly Card[],
+  mains: readonly MainCardChoice[],
   nowMs: number,
   settings: StudySettings,
 ): Promise<MockPlan[]> {
@@ -61,7 +102,7 @@ export async function mockPlansFor(
       const card = cardById(id)
       return card ? [{ ...mockCardOf(card), deepens: card.deepens }] : []
     })
-  const plans = mains.map((main) => ({ main, followUps: followUpsOf(main) }))
+  const plans = mains.map(({ card, ...deck }) => ({ main: card, deck, followUps: followUpsOf(card) }))
   const ids = [...new Set(plans.flatMap(({ followUps }) => followUps.map((card) => card.id)))]
   const q = studyQueries(db)
   const states = await Promise.all(
@@ -70,8 +111,9 @@ export async function mockPlansFor(
   const recallById = new Map(
     ids.map((id, i) => [id, retrievabilityNow(id, toSchedule(states[i]), nowMs, settings)]),
   )
-  return plans.map(({ main, followUps }) => ({
+  return plans.map(({ main, deck, followUps }) => ({
     main: mockCardOf(main),
+    ...deck,
     followUps,
     recall: Object.fromEntries(followUps.map((card) => [card.id, recallById.get(card.id) ?? 0])),
     addTargetMs: ADD_TARGET_MS,

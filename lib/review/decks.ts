@@ -1,12 +1,20 @@
 // The decks the review loop studies, in deck order: the idempotency deck, the timeline
-// drills, then the learner's own decks by name. The one place that knows the drills
+// drills (they drill that deck's engine), the other built-in topic decks in teaching order
+// (lib/content/decks.ts), then the learner's own decks by name. The one place that knows the drills
 // are a deck; a new source is one import and one entry here.
 
 import type { Db } from '@/db/sql/db'
-import { builtInDeckSource, type DeckInfo, type DeckRegistry, deckRegistry, ownDeckSource } from '@/lib/decks'
+import {
+  type DeckInfo,
+  type DeckRegistry,
+  deckRegistry,
+  idempotencyDeckSource,
+  ownDeckSource,
+  topicDecksSource,
+} from '@/lib/decks'
 import { drillsDeckSource } from '@/lib/drills/deck-source'
 
-const registry = deckRegistry([builtInDeckSource, drillsDeckSource, ownDeckSource])
+const registry = deckRegistry([idempotencyDeckSource, drillsDeckSource, topicDecksSource, ownDeckSource])
 
 /**
  * The deck registry, once every source is warm (the drills build their cards from

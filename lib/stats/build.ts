@@ -1,6 +1,7 @@
 // Everything /stats shows, computed from plain inputs and a `now` passed in.
 import type { CardStateRecord } from '@/db/queries/study'
 import { type CardOverview, cardOverview } from './card-overview'
+import { type DeckRecall, recallByDeck } from './deck-recall'
 import { dueForecast, type Forecast } from './forecast'
 import { type Heatmap, reviewHeatmap } from './heatmap'
 import type { StatsCard, StatsReview, StatsSettings } from './inputs'
@@ -12,6 +13,8 @@ export interface StatsInput {
   reviews: readonly StatsReview[]
   cardStates: readonly CardStateRecord[]
   cards: readonly StatsCard[]
+  /** Every deck the learner has, in deck order (recall per topic); none given, none shown. */
+  decks?: readonly { id: string; title: string }[]
 }
 
 export interface StatsView {
@@ -22,9 +25,11 @@ export interface StatsView {
   forecast: Forecast
   misses: CardMisses[]
   cards: CardOverview[]
+  decks: DeckRecall[]
 }
 
 export function buildStats(input: StatsInput, nowMs: number): StatsView {
+  const cards = cardOverview(input.cards, input.cardStates, nowMs, input.settings)
   const days = { timezone: input.settings.timezone, rolloverHour: input.settings.rolloverHour }
   return {
     settings: input.settings,
@@ -33,6 +38,7 @@ export function buildStats(input: StatsInput, nowMs: number): StatsView {
     retention: weeklyTrueRetention(input.reviews, nowMs, days),
     forecast: dueForecast(input.cardStates, nowMs, days),
     misses: pointMisses(input.reviews, input.cards),
-    cards: cardOverview(input.cards, input.cardStates, nowMs, input.settings),
+    cards,
+    decks: recallByDeck(input.decks ?? [], input.cards, cards),
   }
 }

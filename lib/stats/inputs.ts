@@ -29,6 +29,8 @@ export const defaultStatsSettings: StatsSettings = { desiredRetention: 0.9, time
 /** The card facts stats need from content. */
 export interface StatsCard {
   id: string
+  /** The card's deck (topic), for recall per topic. */
+  deckId?: string
   title: string
   points: readonly { id: string; text: string; critical: boolean }[]
 }

@@ -9,7 +9,8 @@ import { unzipSync } from 'fflate'
 import { beforeEach, expect, test } from 'vitest'
 import type { Sqlite } from '@/db/open'
 import type { Db } from '@/db/sql/db'
-import { exportDeckForAnki } from '@/lib/anki/export'
+import { exportDeckForAnki, exportTopicForAnki } from '@/lib/anki/export'
+import { allCards } from '@/lib/content/cards'
 import { createOwnCard } from '@/lib/own-cards/service'
 import { gradeReview } from '@/lib/review'
 import { suggestRecallRating } from '@/lib/srs/rubric'
@@ -44,13 +45,14 @@ beforeEach(async () => {
     },
     T0,
   )
-  expect(written.kind).toBe('saved')
+  // Its id is the title's slug, or another when a built-in card has that id (a token-bucket card does).
+  if (written.kind !== 'saved') throw new Error('the own card was not saved')
   const graded = await gradeReview(
     db,
-    [{ id: 'token-bucket', points: [{ id: 'rate', text: 'r', critical: true }] }],
+    [{ id: written.id, points: [{ id: 'rate', text: 'r', critical: true }] }],
     {
       learnerId: 'alice',
-      cardId: 'token-bucket',
+      cardId: written.id,
       attemptToken: 'a1',
       rating: 3,
       pointsTicked: ['rate'],
@@ -196,4 +198,46 @@ test('no such deck', async () => {
   expect(await exportDeckForAnki(db, { learnerId: 'bob', deckName: 'System Design', nowMs: NOW })).toEqual({
     kind: 'deck-not-found',
   })
+})
+
+test('a built-in topic deck exports with its cards and this learner’s reviews of them, the same note ids each time', async () => {
+  const topicCards = allCards().filter((card) => card.deck === 'idempotency')
+  const graded = await gradeReview(
+    db,
+    [{ id: 'idempotency-keys', points: [{ id: 'claim-before-effect', text: 'c', critical: true }] }],
+    {
+      learnerId: 'alice',
+      cardId: 'idempotency-keys',
+      attemptToken: 't1',
+      rating: 3,
+      pointsTicked: ['claim-before-effect'],
+      durationMs: 60_000,
+      answerMode: 'spoken',
+      nowMs: T0 + 7_200_000,
+    },
+    suggestRecallRating,
+  )
+  expect(graded.kind).toBe('graded')
+  const result = await exportTopicForAnki(db, { learnerId: 'alice', deckId: 'idempotency', nowMs: NOW })
+  if (result.kind !== 'exported') throw new Error('topic not found')
+  expect(result).toMatchObject({ deckName: 'Idempotency keys', fileName: 'idempotency-keys.apkg' })
+  expect(result.cards).toBe(topicCards.length)
+  expect(result.reviews).toBe(1)
+  const anki = openCollection(result.bytes)
+  const notes = anki.prepare('SELECT id, flds FROM notes ORDER BY id').all() as { id: number; flds: string }[]
+  expect(notes).toHaveLength(topicCards.length)
+  expect(notes[0]?.flds).toContain('create-payment endpoint')
+  const again = await exportTopicForAnki(db, { learnerId: 'alice', deckId: 'idempotency', nowMs: NOW + 1 })
+  if (again.kind !== 'exported') throw new Error('topic not found')
+  const ids = openCollection(again.bytes).prepare('SELECT id FROM notes ORDER BY id').all() as {
+    id: number
+  }[]
+  expect(ids.map((row) => row.id)).toEqual(notes.map((note) => note.id))
+})
+
+test('no such topic', async () => {
+  for (const deckId of ['sharding', 'own:system-design', ''])
+    expect(await exportTopicForAnki(db, { learnerId: 'alice', deckId, nowMs: NOW })).toEqual({
+      kind: 'deck-not-found',
+    })
 })

@@ -5,6 +5,7 @@ import type { Sqlite } from '@/db/open'
 import { type OwnCardRecord, ownCardQueries } from '@/db/queries/own-cards'
 import { sqliteDb } from '@/db/sql/sqlite-db'
 import { allCards } from '@/lib/content/cards'
+import { BUILT_IN_DECKS } from '@/lib/content/decks'
 import { type DeckRegistry, saveDisabledDecks } from '@/lib/decks'
 import { gradeFoundCard, nextReview, studyDecks } from '@/lib/review'
 import { Rating } from '@/lib/srs/rubric'
@@ -34,6 +35,17 @@ function ownCard(id: string, deckName: string, createdAtMs: number): OwnCardReco
 
 let sqlite: Sqlite
 const builtInIds = allCards().map((card) => card.id)
+const idempotencyIds = allCards()
+  .filter((card) => card.deck === 'idempotency')
+  .map((card) => card.id)
+const topicIds = allCards()
+  .filter((card) => card.deck !== 'idempotency')
+  .map((card) => card.id)
+/** The built-in decks after the drills: every topic deck that has cards, in teaching order. */
+const topicDecks = BUILT_IN_DECKS.filter(
+  (deck) => deck.id !== 'idempotency' && allCards().some((card) => card.deck === deck.id),
+)
+const topicDeckIds = topicDecks.map((deck) => deck.id)
 let drillIds: string[] = []
 let decks: DeckRegistry
 
@@ -51,7 +63,7 @@ beforeEach(async () => {
   addLearner(sqlite, bob)
   const q = ownCardQueries(sqliteDb(sqlite))
   // Written out of deck order on purpose: decks sort by name, cards by when they were written.
-  await q.insertOwnCard(alice, ownCard('token-bucket', 'Rate limiter', 2))
+  await q.insertOwnCard(alice, ownCard('my-token-bucket', 'Rate limiter', 2))
   await q.insertOwnCard(alice, ownCard('outbox-table', 'Outbox', 3))
   await q.insertOwnCard(alice, ownCard('sliding-window', 'Rate limiter', 1))
 })
@@ -59,41 +71,68 @@ beforeEach(async () => {
 describe('decks', () => {
   test('the stats read of every card (ids, titles, points) matches the full cards, in the same order', async () => {
     expect(await decks.allCardPointsFor(sqliteDb(sqlite), alice)).toEqual(
-      (await decks.allReviewCardsFor(sqliteDb(sqlite), alice)).map(({ id, title, points }) => ({
+      (await decks.allReviewCardsFor(sqliteDb(sqlite), alice)).map(({ id, deckId, title, points }) => ({
         id,
+        deckId,
         title,
         points,
       })),
     )
   })
 
-  test('deck order: the built-in deck first, then timeline drills, then own decks by name', async () => {
+  test('deck order: the idempotency deck first, then timeline drills, the topic decks, then own decks by name', async () => {
     expect(await decks.decksFor(sqliteDb(sqlite), alice)).toEqual([
       { id: 'idempotency', title: 'Idempotency keys', kind: 'built-in', enabled: true },
       { id: 'timeline-drills', title: 'Timeline drills', kind: 'drills', enabled: true },
+      ...topicDecks.map((deck) => ({ id: deck.id, title: deck.title, kind: 'built-in', enabled: true })),
       { id: 'own:outbox', title: 'Outbox', kind: 'own', enabled: true },
       { id: 'own:rate-limiter', title: 'Rate limiter', kind: 'own', enabled: true },
     ])
     expect((await decks.reviewDeckFor(sqliteDb(sqlite), alice)).map((card) => card.id)).toEqual([
-      ...builtInIds,
+      ...idempotencyIds,
       ...drillIds,
+      ...topicIds,
       'outbox-table',
       'sliding-window',
-      'token-bucket',
+      'my-token-bucket',
     ])
+  })
+
+  test('each built-in topic deck with cards is a deck of its own, titled from the deck table, on for a new learner; the drills follow the idempotency deck', async () => {
+    const topics = topicDecks
+    const decksOfBob = await decks.decksFor(sqliteDb(sqlite), bob)
+    expect(decksOfBob).toEqual([
+      { id: 'idempotency', title: 'Idempotency keys', kind: 'built-in', enabled: true },
+      { id: 'timeline-drills', title: 'Timeline drills', kind: 'drills', enabled: true },
+      ...topics.map((deck) => ({ id: deck.id, title: deck.title, kind: 'built-in', enabled: true })),
+    ])
+    const queue = await decks.reviewDeckFor(sqliteDb(sqlite), bob)
+    expect(queue[0]?.id).toBe('idempotency-keys')
+    // New cards are introduced deck by deck in teaching order, then by each card's order.
+    const deckOrder = decksOfBob.map((deck) => deck.id)
+    const positions = queue.map((card) => deckOrder.indexOf(card.deckId))
+    expect(positions).toEqual([...positions].sort((a, b) => a - b))
+    for (const topic of topics) {
+      await saveDisabledDecks(sqliteDb(sqlite), bob, [topic.id], t0)
+      const without = await decks.reviewDeckFor(sqliteDb(sqlite), bob)
+      expect(without.some((card) => card.deckId === topic.id)).toBe(false)
+      expect(without).toHaveLength(queue.length - allCards().filter((card) => card.deck === topic.id).length)
+    }
   })
 
   test('another learner sees only the built-in decks and cannot resolve an own card', async () => {
     expect((await decks.decksFor(sqliteDb(sqlite), bob)).map((deck) => deck.id)).toEqual([
       'idempotency',
       'timeline-drills',
+      ...topicDeckIds,
     ])
     expect((await decks.reviewDeckFor(sqliteDb(sqlite), bob)).map((card) => card.id)).toEqual([
-      ...builtInIds,
+      ...idempotencyIds,
       ...drillIds,
+      ...topicIds,
     ])
-    expect(await decks.reviewCardById(sqliteDb(sqlite), bob, 'token-bucket')).toBeUndefined()
-    expect(await decks.reviewCardById(sqliteDb(sqlite), alice, 'token-bucket')).toMatchObject({
+    expect(await decks.reviewCardById(sqliteDb(sqlite), bob, 'my-token-bucket')).toBeUndefined()
+    expect(await decks.reviewCardById(sqliteDb(sqlite), alice, 'my-token-bucket')).toMatchObject({
       deckId: 'own:rate-limiter',
       kind: 'recall',
     })
@@ -104,13 +143,15 @@ describe('decks', () => {
     expect((await decks.decksFor(sqliteDb(sqlite), alice)).map((deck) => deck.enabled)).toEqual([
       false,
       true,
+      ...topicDeckIds.map(() => true),
       false,
       true,
     ])
     expect((await decks.reviewDeckFor(sqliteDb(sqlite), alice)).map((card) => card.id)).toEqual([
       ...drillIds,
+      ...topicIds,
       'sliding-window',
-      'token-bucket',
+      'my-token-bucket',
     ])
     expect((await decks.reviewCardById(sqliteDb(sqlite), alice, 'outbox-table'))?.title).toBe(
       'Card outbox-table',
@@ -126,7 +167,7 @@ describe('decks', () => {
   })
 
   test('the queue offers an own card once the built-in decks are off, and grading it uses its critical point', async () => {
-    await saveDisabledDecks(sqliteDb(sqlite), alice, ['idempotency', 'timeline-drills'], t0)
+    await saveDisabledDecks(sqliteDb(sqlite), alice, ['idempotency', 'timeline-drills', ...topicDeckIds], t0)
     const next = await nextReview(
       sqliteDb(sqlite),
       alice,

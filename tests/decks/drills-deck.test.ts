@@ -49,7 +49,7 @@ const suggestedOf = (token: string) =>
 describe('timeline drills deck', () => {
   test('comes after the idempotency cards, one card per drill whose points are its question slots', async () => {
     const deck = await decks.reviewDeckFor(sqliteDb(sqlite), learner)
-    const builtIn = allCards().length
+    const builtIn = allCards().filter((card) => card.deck === 'idempotency').length
     expect(deck.slice(0, builtIn).every((card) => card.kind === 'recall')).toBe(true)
     const drills = deck.slice(builtIn).filter((card) => card.kind === 'drill')
     expect(drills[0]?.id).toBe('drill-lost-response')

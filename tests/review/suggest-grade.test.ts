@@ -26,7 +26,7 @@ beforeAll(async () => {
   addLearner(sqlite, bob)
   db = sqliteDb(sqlite)
   await ownCardQueries(db).insertOwnCard(alice, {
-    id: 'token-bucket',
+    id: 'my-token-bucket',
     title: 'Token bucket',
     deckName: 'Rate limiter',
     deckSlug: 'rate-limiter',
@@ -67,14 +67,14 @@ describe('suggestGradeFor', () => {
 
   test('an own card for its writer, with its cues heard; for anyone else it does not exist', async () => {
     const text = 'I would keep a token bucket per key.'
-    const mine = await suggestGradeFor(db, decks, alice, { cardId: 'token-bucket', text })
-    expect(mine).toMatchObject({ kind: 'suggested', cardId: 'token-bucket', suggestedRating: 'again' })
+    const mine = await suggestGradeFor(db, decks, alice, { cardId: 'my-token-bucket', text })
+    expect(mine).toMatchObject({ kind: 'suggested', cardId: 'my-token-bucket', suggestedRating: 'again' })
     if (mine.kind !== 'suggested') return
     expect(mine.points.find((point) => point.id === 'p1')).toMatchObject({ heard: true })
     expect(mine.points.find((point) => point.id === 'p2')).toMatchObject({ heard: false })
-    expect(await suggestGradeFor(db, decks, bob, { cardId: 'token-bucket', text })).toEqual({
+    expect(await suggestGradeFor(db, decks, bob, { cardId: 'my-token-bucket', text })).toEqual({
       kind: 'card-not-found',
-      cardId: 'token-bucket',
+      cardId: 'my-token-bucket',
     })
   })
 

@@ -2,6 +2,7 @@ import type { Metadata } from 'next'
 import Link from 'next/link'
 import { notFound } from 'next/navigation'
 import { PointList } from '@/components/cards/point-list'
+import { SourceList } from '@/components/cards/source-list'
 import { DeleteCard } from '@/components/own-cards/delete-card'
 import { CardTimelines } from '@/components/timeline/card-timelines'
 import { buttonClass } from '@/components/ui/button'
@@ -143,6 +144,8 @@ export default async function CardPage({ params }: PageProps<'/cards/[id]'>) {
           </ul>
         </section>
       )}
+
+      {found.kind === 'built-in' && <SourceList sources={found.card.sources} />}
     </article>
   )
 }

@@ -52,7 +52,11 @@ export const ownDeckSource: DeckSource = {
       title: row.title,
       suspended: row.suspended,
     })),
-  cardPoints: (db, learnerId) => ownCardQueries(db).listOwnCardPointsByLearnerId(learnerId),
+  cardPoints: async (db, learnerId) =>
+    (await ownCardQueries(db).listOwnCardPointsByLearnerId(learnerId)).map(({ deckSlug, ...card }) => ({
+      ...card,
+      deckId: ownDeckId(deckSlug),
+    })),
   cardById: async (db, learnerId, cardId) => {
     const card = await ownCardQueries(db).getOwnCardByLearnerAndId({ learnerId, cardId })
     return card && reviewCardOfOwn(card)
