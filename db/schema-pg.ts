@@ -343,6 +343,22 @@ export const mockInterviews = pgTable(
   ],
 )
 
+/** db/schema.ts taughtPhrases: a phrase a learner taught the grader for one point of one card. */
+export const taughtPhrases = pgTable(
+  'taught_phrases',
+  {
+    learnerId: text('learner_id')
+      .notNull()
+      .references(() => learners.id, { onDelete: 'cascade' }),
+    cardId: text('card_id').notNull(),
+    pointId: text('point_id').notNull(),
+    phrase: text('phrase').notNull(),
+    concept: text('concept'),
+    createdAtMs: ms('created_at_ms').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.learnerId, t.cardId, t.pointId, t.phrase] })],
+)
+
 // ───────────────────────────── server ─────────────────────────────
 
 export const serverSecrets = pgTable('server_secrets', {

@@ -445,6 +445,28 @@ export const mockInterviews = sqliteTable(
 )
 export type MockInterviewRow = typeof mockInterviews.$inferSelect
 
+/**
+ * A phrase a learner taught the grader ("This is where I said it" after Show answer): the words they
+ * selected in their answer for a point of a card the grader did not hear. `concept` is that point's key
+ * concept when taught (lib/grading keyConceptOf), so the phrase also hears other cards' points sharing
+ * it; null: this point only. The phrase itself is the identity: teaching it twice stores it once.
+ */
+export const taughtPhrases = sqliteTable(
+  'taught_phrases',
+  {
+    learnerId: text('learner_id')
+      .notNull()
+      .references(() => learners.id, { onDelete: 'cascade' }),
+    cardId: text('card_id').notNull(),
+    pointId: text('point_id').notNull(),
+    phrase: text('phrase').notNull(),
+    concept: text('concept'),
+    createdAtMs: integer('created_at_ms').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.learnerId, t.cardId, t.pointId, t.phrase] })],
+)
+export type TaughtPhraseRow = typeof taughtPhrases.$inferSelect
+
 // ───────────────────────────── server ─────────────────────────────
 
 /**

@@ -30,6 +30,7 @@ export const DATABASE_SPECS = [
   'review.spec.ts',
   'review-first-card.spec.ts',
   'stats.spec.ts',
+  'teach-grader.spec.ts',
 ]
 
 /**

@@ -3,7 +3,15 @@
 // are not among them: they go through the device's queue to POST /api/review/grade (one path).
 import { refresh } from 'next/cache'
 import { sameZone } from '@/lib/calendar'
-import { rememberBrowserTimezone, settingsForLearner, undoRequestSchema, undoReview } from '@/lib/review'
+import type { TaughtPhrase } from '@/lib/grading'
+import {
+  rememberBrowserTimezone,
+  settingsForLearner,
+  studyDecks,
+  undoRequestSchema,
+  undoReview,
+} from '@/lib/review'
+import { MAX_TAUGHT_PHRASES, teachGrader, teachRequestSchema } from '@/lib/review/teach-grader'
 import { serverAction } from '@/lib/server-action'
 import { timezoneSchema } from '@/lib/srs/settings'
 
@@ -68,5 +76,39 @@ export const storeTimezoneAction = serverAction(
   async ({ input, learnerId, nowMs, db }): Promise<ActionResult> => {
     await rememberBrowserTimezone(db, learnerId, input, nowMs)
     return { ok: true }
+  },
+)
+
+export type TeachActionResult = { ok: true; taught: TaughtPhrase } | { ok: false; error: string }
+
+/**
+ * "This is where I said it": stores the selected words as the learner's phrase for that point
+ * (lib/review/teach-grader.ts checks them against the answer, the card and the point). Nothing is
+ * redrawn: the page's grader adds the phrase itself (components/review/taught-here.ts).
+ */
+export const teachGraderAction = serverAction(
+  {
+    input: (input: unknown) => input,
+    schema: teachRequestSchema,
+    invalid: (): TeachActionResult => ({ ok: false, error: 'That selection cannot be taught.' }),
+    limit: {
+      name: 'grade',
+      refused: { ok: false, error: 'Too many requests in a short time; try again in a moment.' },
+    },
+    learner: 'write',
+  },
+  async ({ input, learnerId, nowMs, db }): Promise<TeachActionResult> => {
+    const result = await teachGrader(db, await studyDecks(), { learnerId, nowMs }, input)
+    switch (result.kind) {
+      case 'taught':
+        return { ok: true, taught: result.taught }
+      case 'invalid':
+        return { ok: false, error: result.message }
+      case 'too-many':
+        return {
+          ok: false,
+          error: `You taught ${MAX_TAUGHT_PHRASES} phrases; remove some in Settings first.`,
+        }
+    }
   },
 )

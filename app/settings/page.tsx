@@ -9,6 +9,7 @@ import { DataTransfer } from '@/components/settings/data-transfer'
 import { OwnCardsTransfer } from '@/components/settings/own-cards-transfer'
 import { RecordingsSettings } from '@/components/settings/recordings-settings'
 import { SettingsForm } from '@/components/settings/settings-form'
+import { TaughtPhrases } from '@/components/settings/taught-phrases'
 import { ownCardQueries } from '@/db/queries/own-cards'
 import { studyQueries } from '@/db/queries/study'
 import { formatInstant } from '@/lib/calendar'
@@ -16,7 +17,8 @@ import { currentDeviceId } from '@/lib/devices/device-cookie'
 import { devicesOf } from '@/lib/devices/link'
 import { MIN_TRAINING_ITEMS } from '@/lib/plan/optimizer/items'
 import { trainingItemCountFor } from '@/lib/plan/optimizer/training-count'
-import { decksFor } from '@/lib/review'
+import { decksFor, studyDecks } from '@/lib/review'
+import { taughtPhraseViews } from '@/lib/review/teach-grader'
 import { studySettingsFrom } from '@/lib/srs/settings'
 import { studyContext } from '@/lib/study-context'
 
@@ -33,11 +35,12 @@ export default async function SettingsPage() {
       const settings = studySettingsFrom(stored)
       return { stored, settings, trainingItems: await trainingItemCountFor(db, learnerId, settings) }
     })
-  const [{ stored, settings, trainingItems }, decks, ownCardCount, devices] = await Promise.all([
+  const [{ stored, settings, trainingItems }, decks, ownCardCount, devices, taught] = await Promise.all([
     settingsAndCount,
     decksFor(db, learnerId),
     ownCardQueries(db).countOwnCardsByLearnerId(learnerId),
     devicesOf(db, learnerId),
+    studyDecks().then((registry) => taughtPhraseViews(db, registry, learnerId)),
   ])
   // First visit: the browser's zone arrives a moment later, and redraws the page only when it is not
   // the zone the form was drawn in. The form is not remounted then: its zone list is markup that
@@ -71,6 +74,7 @@ export default async function SettingsPage() {
       <AnkiImport />
       <ExportTopicForAnki topics={decks.filter((deck) => deck.kind === 'built-in')} />
       <RecordingsSettings />
+      <TaughtPhrases phrases={taught} />
       <section aria-labelledby="devices-title" className="max-w-xl space-y-3">
         <h2 id="devices-title" className="text-xl font-semibold">
           Your devices

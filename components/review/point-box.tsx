@@ -2,6 +2,7 @@
 // One point to tick after Show answer: its checkbox and text, "critical" when it is, and
 // under it what the grader heard (the quote, or what was said the wrong way). The
 // checkbox is described by all of them, so a screen reader hears them with the point.
+import type { ReactNode } from 'react'
 import type { PointVerdict } from '@/lib/grading'
 import { contradictionId, evidenceId, PointContradiction, PointEvidence } from './point-verdict'
 import { useSeeItFailHref } from './see-it-fail'
@@ -17,12 +18,15 @@ export function PointBox({
   verdict,
   ticked,
   onToggle,
+  teach,
 }: {
   point: CheckPoint
   /** What the grader heard; undefined when nothing was said or typed. */
   verdict: PointVerdict | undefined
   ticked: boolean
   onToggle: (id: string, on: boolean) => void
+  /** "This is where I said it" (teach-point.tsx), when the box is ticked and the grader did not hear it. */
+  teach?: ReactNode
 }) {
   const seeItFailHref = useSeeItFailHref(verdict?.contradiction?.flaw ?? null)
   const heard = verdict?.heard === true && verdict.evidence.length > 0
@@ -72,6 +76,7 @@ export function PointBox({
             seeItFailHref={seeItFailHref}
           />
         )}
+        {teach}
       </div>
     </div>
   )

@@ -1,10 +1,14 @@
 'use client'
 // After Show answer on a card with points: what was missed last time, the recording, the
 // points to tick (pre-ticked from what the grader heard, with its quotes and warnings),
-// the grade controls and the model answer.
+// the grade controls and the model answer. Above the points, the learner's answer as text: words
+// selected in it teach the grader a point it did not hear ("This is where I said it", teach-point.tsx).
 import type { ReactNode, Ref } from 'react'
 import type { PointVerdict } from '@/lib/grading'
+import { AnswerText } from './answer-text'
 import { type CheckPoint, PointBox } from './point-box'
+import { TeachPoint } from './teach-point'
+import { useTeachGrader } from './use-teach-grader'
 
 export function PointsCheck(props: {
   headingRef: Ref<HTMLHeadingElement>
@@ -17,8 +21,12 @@ export function PointsCheck(props: {
   onToggle: (id: string, on: boolean) => void
   grades: ReactNode
   answer: ReactNode
+  cardId: string
+  /** What the grader heard (typed text and transcript); empty: nothing was said or typed. */
+  answerText: string
 }) {
-  const { points, verdicts, ticked } = props
+  const { points, verdicts, ticked, answerText } = props
+  const teaching = useTeachGrader(props.cardId, answerText)
   return (
     <section aria-labelledby="check-title" className="max-w-3xl space-y-5">
       <h2
@@ -38,6 +46,7 @@ export function PointsCheck(props: {
         </div>
       )}
       {props.recording}
+      {answerText.trim() !== '' && <AnswerText answer={answerText} answerRef={teaching.answerRef} />}
       <fieldset className="space-y-2">
         <legend className="mb-2 font-semibold">Which points did you make?</legend>
         {verdicts.size > 0 && (
@@ -54,6 +63,17 @@ export function PointsCheck(props: {
             verdict={verdicts.get(point.id)}
             ticked={ticked.has(point.id)}
             onToggle={props.onToggle}
+            teach={
+              answerText.trim() !== '' &&
+              ticked.has(point.id) &&
+              !verdicts.get(point.id)?.heard && (
+                <TeachPoint
+                  pointId={point.id}
+                  note={teaching.notes.get(point.id)}
+                  onTeach={(id) => void teaching.teach(id)}
+                />
+              )
+            }
           />
         ))}
       </fieldset>

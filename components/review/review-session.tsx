@@ -6,6 +6,7 @@
 // queue shows the day's next card.
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import type { RatingChoice, SessionPoint } from '@/lib/review/day-card'
+import type { TaughtPhrase } from '@/lib/grading'
 import { suggestRating } from '@/lib/srs/rubric'
 import { AnswerStep } from './answer-step'
 import { AnswerTimer } from './answer-timer'
@@ -27,6 +28,8 @@ export interface ReviewSessionProps {
   promptHtml?: string
   /** None: a plain card — Show answer, then the four grades, no points to tick. */
   points: readonly SessionPoint[]
+  /** The learner's phrases that may hear these points (taught with "This is where I said it"). */
+  taught?: readonly TaughtPhrase[]
   /** The model answer, rendered on the server. */
   answer: ReactNode
   choices: readonly RatingChoice[]
@@ -45,7 +48,7 @@ export function ReviewSession(props: ReviewSessionProps) {
   const [answeredAfterMs, setAnsweredAfterMs] = useState<number | null>(null)
   const [typed, setTyped] = useState('')
   const [transcript, setTranscript] = useState('')
-  const checks = usePointChecks(points)
+  const checks = usePointChecks(points, cardId, props.taught)
   const { hear, ticked } = checks
   const answerHeading = useRef<HTMLHeadingElement>(null)
   const promptHeading = useRef<HTMLHeadingElement>(null)
@@ -135,6 +138,8 @@ export function ReviewSession(props: ReviewSessionProps) {
           onToggle={checks.toggle}
           grades={gradeControls('you may choose another.')}
           answer={props.answer}
+          cardId={cardId}
+          answerText={answerTextOf(transcript, typed)}
         />
       )}
     </ReviewCardFrame>

@@ -3,16 +3,22 @@
 // POST /api/grade/suggest uses) hears the answer in the browser, pre-ticks each point it
 // heard and keeps its verdicts for the quotes and warnings; the learner then confirms or
 // clears every box. The suggested rating follows the boxes (lib/srs/rubric), so before any
-// change it is the grader's own (a critical point missed or contradicted → Again).
+// change it is the grader's own (a critical point missed or contradicted → Again). The
+// learner's taught phrases (the card's, and any taught on this page since) hear their points too.
 import { useCallback, useState } from 'react'
-import { type GradablePoint, type PointVerdict, suggestGrade } from '@/lib/grading'
+import { type GradablePoint, type PointVerdict, suggestGrade, type TaughtPhrase } from '@/lib/grading'
+import { withTaughtHere } from './taught-here'
 
 /** The answer the grader hears: the live transcript and the typed answer, each when there is one. */
 export function answerTextOf(transcript: string, typed: string): string {
   return [transcript, typed].filter((part) => part.trim() !== '').join('\n')
 }
 
-export function usePointChecks(points: readonly GradablePoint[]) {
+export function usePointChecks(
+  points: readonly GradablePoint[],
+  cardId: string,
+  taught: readonly TaughtPhrase[] = [],
+) {
   const [ticked, setTicked] = useState<ReadonlySet<string>>(new Set())
   const [verdicts, setVerdicts] = useState<ReadonlyMap<string, PointVerdict>>(new Map())
 
@@ -20,11 +26,11 @@ export function usePointChecks(points: readonly GradablePoint[]) {
   const hear = useCallback(
     (answerText: string) => {
       if (points.length === 0 || answerText.trim() === '') return
-      const suggestion = suggestGrade(points, answerText)
+      const suggestion = suggestGrade(points, answerText, { cardId, taught: withTaughtHere(taught) })
       setVerdicts(new Map(suggestion.points.map((verdict) => [verdict.id, verdict])))
       setTicked(new Set(suggestion.points.filter((verdict) => verdict.heard).map((verdict) => verdict.id)))
     },
-    [points],
+    [points, cardId, taught],
   )
 
   const toggle = useCallback(

@@ -19,7 +19,8 @@ function describeSummary(summary: MergeSummary): string {
     summary.reviewLogsAdded === 0 &&
     written === 0 &&
     !summary.settingsChanged &&
-    summary.ownCardsAdded + summary.ownCardsUpdated === 0
+    summary.ownCardsAdded + summary.ownCardsUpdated === 0 &&
+    !summary.taughtPhrasesAdded
   ) {
     const n = summary.reviewLogsAlreadyThere
     return `Nothing new: ${n === 1 ? 'the one review' : `all ${n} reviews`} in this file ${n === 1 ? 'is' : 'are'} already here, so nothing changed.`
@@ -30,6 +31,9 @@ function describeSummary(summary: MergeSummary): string {
     `${written} card state${written === 1 ? '' : 's'} written`,
     summary.settingsChanged ? 'settings replaced' : 'settings unchanged',
     `${summary.ownCardsAdded + summary.ownCardsUpdated} own card${summary.ownCardsAdded + summary.ownCardsUpdated === 1 ? '' : 's'} written`,
+    ...(summary.taughtPhrasesAdded
+      ? [`${summary.taughtPhrasesAdded} taught phrase${summary.taughtPhrasesAdded === 1 ? '' : 's'} added`]
+      : []),
   ].join(', ')}.`
 }
 

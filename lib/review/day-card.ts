@@ -3,7 +3,7 @@
 // built on the server by day-items.ts and drawn in the browser by components/review
 // (DayCardView). Client-safe: types, and the body's shared-refs packing, nothing else.
 import type { DrillQuestionView } from '@/lib/drills/view'
-import type { PointRubric } from '@/lib/grading'
+import type { PointRubric, TaughtPhrase } from '@/lib/grading'
 import type { GradeRating } from '@/lib/srs/rubric'
 import { fromSharedRefs, withSharedRefs } from './shared-refs'
 
@@ -35,6 +35,8 @@ export interface RecallCardData {
   /** An Anki card's prompt as sanitized HTML (shown instead of `prompt`). */
   promptHtml?: string
   points: SessionPoint[]
+  /** The learner's phrases that may hear one of these points ("This is where I said it"). */
+  taught: TaughtPhrase[]
   /** The model answer as HTML, sanitized by lib/content/markdown; null: the card has none yet. */
   answerHtml: string | null
   /** A built-in card's timelines, drawn on its page (kept offline with the queue). */

@@ -6,6 +6,7 @@ import { formatInstant } from '@/lib/calendar'
 import { cardById } from '@/lib/content/cards'
 import { cardTextToHtml } from '@/lib/content/markdown'
 import type { ReviewCard } from '@/lib/decks'
+import type { TaughtPhrase } from '@/lib/grading'
 import { RATING_NAMES, RATINGS } from '@/lib/srs/rubric'
 import { intervalLabel } from '@/lib/srs/scheduler'
 import type { DayCardData, DayItem } from './day-card'
@@ -14,6 +15,7 @@ import { drillRoundFor } from './drill-round'
 import { settingsForLearner } from './learner-settings'
 import { type DayCard, reviewDay } from './next-review'
 import { gradablePointsOf } from './suggest-grade'
+import { taughtForCard, taughtPhrasesOf } from './teach-grader'
 
 /** The day's cards in queue order, each drawn in full (the first is the one nextReview offers). */
 export async function dayItems(db: Db, learnerId: string, nowMs: number): Promise<DayItem[]> {
@@ -22,8 +24,11 @@ export async function dayItems(db: Db, learnerId: string, nowMs: number): Promis
     settingsForLearner(db, learnerId),
     decks.reviewDeckFor(db, learnerId),
   ])
-  const day = await reviewDay(db, learnerId, deck, nowMs)
-  return Promise.all(day.map((entry) => dayItemOf(db, learnerId, entry, settings.timezone)))
+  const [day, taught] = await Promise.all([
+    reviewDay(db, learnerId, deck, nowMs),
+    taughtPhrasesOf(db, learnerId),
+  ])
+  return Promise.all(day.map((entry) => dayItemOf(db, learnerId, entry, settings.timezone, taught)))
 }
 
 export async function dayItemOf(
@@ -31,14 +36,17 @@ export async function dayItemOf(
   learnerId: string,
   entry: DayCard<ReviewCard>,
   timezone: string,
+  /** The learner's taught phrases (read once per day); omitted: read here. */
+  taught?: readonly TaughtPhrase[],
 ): Promise<DayItem> {
+  const phrases = taught ?? (await taughtPhrasesOf(db, learnerId))
   return {
     id: `${entry.card.id}:${entry.lastReviewId ?? 'first'}`,
     cardId: entry.card.id,
     lastReviewId: entry.lastReviewId,
     title: entry.card.title,
     keepOffline: cardById(entry.card.id)?.scenarios.length ? `/cards/${entry.card.id}` : null,
-    card: await dayCardData(db, learnerId, entry, timezone),
+    card: await dayCardData(db, learnerId, entry, timezone, phrases),
   }
 }
 
@@ -48,6 +56,7 @@ async function dayCardData(
   learnerId: string,
   next: DayCard<ReviewCard>,
   timezone: string,
+  taught: readonly TaughtPhrase[],
 ): Promise<DayCardData> {
   const card = next.card
   const choices = RATINGS.map((rating) => ({
@@ -79,6 +88,8 @@ async function dayCardData(
     prompt: card.prompt,
     ...(card.format === 'html' ? { promptHtml: cardTextToHtml(card.prompt, 'html') } : {}),
     points: gradablePointsOf(card.points),
+    // With the card, so the browser hears them offline too (the service worker keeps the day).
+    taught: taughtForCard(card.id, card.points, taught),
     answerHtml:
       card.answerMarkdown.trim() === ''
         ? null

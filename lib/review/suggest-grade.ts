@@ -1,7 +1,9 @@
 // One grade suggestion as POST /api/grade/suggest asks for it: the card the learner has
 // (built-in, drill or own: resolved through the deck registry like a grade), then the
 // grader over the answer text — the same `suggestGrade` the review page runs in the
-// browser, over the same points, so both say the same. Reads one card, stores nothing.
+// browser, over the same points and the learner's taught phrases (teach-grader.ts), so both
+// say the same. Reads one card and the learner's phrases, stores nothing.
+import { taughtPhraseQueries } from '@/db/queries/taught-phrases'
 import type { Db } from '@/db/sql/db'
 import type { DeckRegistry, ReviewPoint } from '@/lib/decks'
 import { type GradeSuggestion, suggestGrade } from '@/lib/grading'
@@ -42,7 +44,11 @@ export async function suggestGradeFor(
   if (chars > MAX_ANSWER_CHARS) return { kind: 'text-too-long', chars }
   const card = await decks.reviewCardById(db, learnerId, cardId)
   if (!card) return { kind: 'card-not-found', cardId }
-  return { kind: 'suggested', cardId: card.id, ...suggestGrade(gradablePointsOf(card.points), text) }
+  const taught = (await taughtPhraseQueries(db).listTaughtPhrasesByLearnerId({ learnerId })).map(
+    ({ cardId, pointId, phrase, concept }) => ({ cardId, pointId, phrase, concept }),
+  )
+  const suggestion = suggestGrade(gradablePointsOf(card.points), text, { cardId: card.id, taught })
+  return { kind: 'suggested', cardId: card.id, ...suggestion }
 }
 
 /**

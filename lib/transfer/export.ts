@@ -1,5 +1,6 @@
 // Builds the export file for one learner, straight from the study tables.
 import { studyQueries } from '@/db/queries/study'
+import { taughtPhraseQueries } from '@/db/queries/taught-phrases'
 import { transferQueries } from '@/db/queries/transfer'
 import type { Db } from '@/db/sql/db'
 import { disabledDecksOf } from '@/lib/decks/settings'
@@ -25,6 +26,7 @@ async function readStudyState(db: Db, learnerId: string, nowMs: number): Promise
   const logRows = await transferQueries(db).listReviewLogsByLearnerId({ learnerId })
   const disabledDecks = settingsRow ? [...(await disabledDecksOf(db, learnerId))] : []
   const ownCards = await ownCardsOf(db, learnerId)
+  const taughtRows = await taughtPhraseQueries(db).listTaughtPhrasesByLearnerId({ learnerId })
 
   return {
     format: TRANSFER_FORMAT,
@@ -74,6 +76,13 @@ async function readStudyState(db: Db, learnerId: string, nowMs: number): Promise
       dueAfterMs: row.dueAfterMs,
     })),
     ownCards,
+    taughtPhrases: taughtRows.map(({ cardId, pointId, phrase, concept, createdAtMs }) => ({
+      cardId,
+      pointId,
+      phrase,
+      concept,
+      createdAtMs,
+    })),
   }
 }
 

@@ -66,6 +66,16 @@ export const reviewLogSchema = z.strictObject({
   dueAfterMs: ms,
 })
 
+/** A phrase the learner taught the grader for one point of one card (db/queries/taught-phrases.ts). */
+export const taughtPhraseSchema = z.strictObject({
+  cardId: id,
+  pointId: id,
+  phrase: z.string().trim().min(1).max(300),
+  /** The point's key concept when taught: other cards' points sharing it hear the phrase too. */
+  concept: z.string().min(1).max(200).nullable(),
+  createdAtMs: ms,
+})
+
 /** Row caps on an import (an export of years of daily study is far under them). */
 export const MAX_IMPORT_CARD_STATES = 10_000
 export const MAX_IMPORT_REVIEW_LOGS = 100_000
@@ -80,6 +90,8 @@ export const studyStateFileSchema = z
     reviewLogs: z.array(reviewLogSchema).max(MAX_IMPORT_REVIEW_LOGS),
     /** The learner's own cards (same schema as an own-card Markdown file); absent in older files. */
     ownCards: z.array(ownCardSchema).default([]),
+    /** Phrases the learner taught the grader ("This is where I said it"); absent in older files. */
+    taughtPhrases: z.array(taughtPhraseSchema).max(500).default([]),
   })
   .superRefine((file, ctx) => {
     const seen = new Set<string>()
@@ -109,3 +121,4 @@ export type StudyStateFileInput = z.input<typeof studyStateFileSchema>
 export type ExportedSettings = z.infer<typeof settingsSchema>
 export type ExportedCardState = z.infer<typeof cardStateSchema>
 export type ExportedReviewLog = z.infer<typeof reviewLogSchema>
+export type ExportedTaughtPhrase = z.infer<typeof taughtPhraseSchema>

@@ -13,6 +13,7 @@ import {
   type NewReviewLogRecord,
   studyQueries,
 } from '@/db/queries/study'
+import { taughtPhraseQueries } from '@/db/queries/taught-phrases'
 import { cardTimeKey, transferQueries } from '@/db/queries/transfer'
 import type { Db } from '@/db/sql/db'
 import { disabledDecksOf, saveDisabledDecks } from '@/lib/decks/settings'
@@ -29,6 +30,8 @@ export interface MergeSummary {
   settingsChanged: boolean
   ownCardsAdded: number
   ownCardsUpdated: number
+  /** Phrases taught to the grader that were not here yet (the same phrase is stored once). */
+  taughtPhrasesAdded: number
 }
 
 const deckListJson = (deckIds: Iterable<string>) => JSON.stringify([...new Set(deckIds)].sort())
@@ -74,6 +77,7 @@ async function mergeInTransaction(tx: Db, learnerId: string, file: StudyStateFil
     settingsChanged: false,
     ownCardsAdded: 0,
     ownCardsUpdated: 0,
+    taughtPhrasesAdded: 0,
   }
 
   if (file.settings) {
@@ -154,6 +158,10 @@ async function mergeInTransaction(tx: Db, learnerId: string, file: StudyStateFil
       snapshot: log.snapshot === null ? null : JSON.stringify(log.snapshot),
     })
   }
+  const taught = taughtPhraseQueries(tx)
+  for (const phrase of file.taughtPhrases)
+    if (await taught.insertTaughtPhrase({ learnerId, ...phrase })) summary.taughtPhrasesAdded++
+
   summary.reviewLogsAdded = await transfer.insertReviewLogs(logsToAdd)
   summary.reviewLogsAlreadyThere += logsToAdd.length - summary.reviewLogsAdded
   return summary

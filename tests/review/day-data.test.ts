@@ -5,6 +5,7 @@ import { sqliteDb } from '@/db/sql/sqlite-db'
 import { nextReview, studyDecks } from '@/lib/review'
 import { dayItemsOf, dayQueueBody } from '@/lib/review/day-card'
 import { dayItemOf, dayItems } from '@/lib/review/day-items'
+import { teachGrader } from '@/lib/review/teach-grader'
 import { DEFAULT_STUDY_SETTINGS } from '@/lib/srs/settings'
 import { addLearner, freshDatabase } from './fixtures'
 
@@ -65,5 +66,34 @@ describe('the day as data', () => {
     const items = await dayItems(sqliteDb(freshDatabase()), newcomer, t0)
     for (const item of items)
       if (item.card.kind === 'recall') expect(item.card.answerHtml ?? '').not.toMatch(/<script|onerror=/i)
+  })
+})
+
+describe('taught phrases travel with the day', () => {
+  test('each recall card carries the learner’s phrases that may hear its points, so the browser hears them offline', async () => {
+    const sqlite = freshDatabase()
+    const db = sqliteDb(sqlite)
+    addLearner(sqlite, newcomer)
+    const phrase = 'we pencil the ticket into the ledger before the money moves'
+    const result = await teachGrader(
+      db,
+      await studyDecks(),
+      { learnerId: newcomer, nowMs: t0 },
+      { cardId: 'idempotency-keys', pointId: 'claim-before-effect', phrase, answer: `First ${phrase}.` },
+    )
+    if (result.kind !== 'taught') throw new Error(result.kind)
+    const taughtOn = (items: Awaited<ReturnType<typeof dayItems>>) =>
+      items.flatMap((item) =>
+        item.card.kind === 'recall' && item.card.taught.length > 0 ? [item.cardId] : [],
+      )
+    const items = await dayItems(db, newcomer, t0)
+    // The card taught, and the cards whose points share its key concept (the body hash).
+    expect(taughtOn(items)).toEqual(
+      expect.arrayContaining(['idempotency-keys', 'provider-outside-transaction']),
+    )
+    expect(taughtOn(items)).not.toContain('unknown-outcome')
+    const first = items[0]
+    if (first?.card.kind !== 'recall') throw new Error('the first card is a recall card')
+    expect(first.card.taught).toEqual([result.taught])
   })
 })

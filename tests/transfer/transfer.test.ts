@@ -124,6 +124,7 @@ describe('import', () => {
         settingsChanged: true,
         ownCardsAdded: 0,
         ownCardsUpdated: 0,
+        taughtPhrasesAdded: 0,
       },
     })
     expect(withoutExportTime(await exportStudyState(db, bob, t0 + 3 * day))).toEqual(
@@ -159,6 +160,7 @@ describe('import', () => {
         settingsChanged: false,
         ownCardsAdded: 0,
         ownCardsUpdated: 0,
+        taughtPhrasesAdded: 0,
       },
     })
     expect(studyRows(sqlite, bob)).toEqual(afterFirst)
