@@ -2,10 +2,12 @@ import type { Metadata } from 'next'
 import { headers } from 'next/headers'
 import Link from 'next/link'
 import { LimitedNotice } from '@/components/limited-notice'
+import { LeaseSandboxApp } from '@/components/sandbox/lease-sandbox-app'
 import { SandboxApp } from '@/components/sandbox/sandbox-app'
 import { SandboxTabs } from '@/components/sandbox/sandbox-tabs'
 import { limitedRetryAfterS } from '@/lib/http/page-limits'
-import { canonicalPresets, sandboxPageRun } from '@/lib/sandbox/run'
+import { isLeaseRun, isPaymentRun } from '@/lib/sandbox/labels'
+import { canonicalPresets, type PresetSummary, sandboxPageRun } from '@/lib/sandbox/run'
 
 export const metadata: Metadata = { title: 'Sandbox' }
 
@@ -26,7 +28,8 @@ export default async function SandboxPage({ searchParams }: PageProps<'/sandbox'
         <p className="max-w-3xl text-zinc-700 dark:text-zinc-300">
           Run the real payment engine in the simulator. Flip a switch such as{' '}
           <strong>Charge before insert</strong>, press Run, and step through the timeline to the moment the
-          second charge happens.
+          second charge happens. The lease presets run a lock service with fencing tokens instead: switch on{' '}
+          <strong>Ignore fencing tokens</strong> and watch a paused client overwrite the new lock holder.
         </p>
       </header>
       {loaded.problem && (
@@ -44,32 +47,59 @@ export default async function SandboxPage({ searchParams }: PageProps<'/sandbox'
               <h2 id="presets-title" className="text-xl font-semibold">
                 Presets
               </h2>
-              <ul className="mt-2 flex flex-wrap gap-2">
-                {presets.map((preset) => {
-                  const current = !loaded.fromLink && preset.id === loaded.scenario.id
-                  return (
-                    <li key={preset.id}>
-                      <Link
-                        href={`/sandbox?scenario=${preset.id}`}
-                        prefetch={false}
-                        aria-current={current ? 'page' : undefined}
-                        className={`block rounded border px-3 py-1 font-mono text-sm ${
-                          current
-                            ? 'border-sky-800 bg-sky-800 text-white dark:border-sky-300 dark:bg-sky-300 dark:text-zinc-950'
-                            : 'border-zinc-400 text-zinc-900 hover:bg-zinc-100 dark:border-zinc-600 dark:text-zinc-100 dark:hover:bg-zinc-800'
-                        }`}
-                      >
-                        {preset.id}
-                      </Link>
-                    </li>
-                  )
-                })}
-              </ul>
+              <PresetList
+                heading="Payments"
+                presets={presets.filter((p) => p.protocol === 'payments')}
+                current={loaded.fromLink ? null : loaded.scenario.id}
+              />
+              <PresetList
+                heading="Leases and fencing tokens"
+                presets={presets.filter((p) => p.protocol === 'lease')}
+                current={loaded.fromLink ? null : loaded.scenario.id}
+              />
             </nav>
-            <SandboxApp key={run.share} initial={run} />
+            {isLeaseRun(run) && <LeaseSandboxApp key={run.share} initial={run} />}
+            {isPaymentRun(run) && <SandboxApp key={run.share} initial={run} />}
           </div>
         }
       />
     </div>
+  )
+}
+
+function PresetList({
+  heading,
+  presets,
+  current,
+}: {
+  heading: string
+  presets: PresetSummary[]
+  current: string | null
+}) {
+  return (
+    <>
+      <h3 className="mt-2 text-sm font-semibold">{heading}</h3>
+      <ul className="mt-1 flex flex-wrap gap-2">
+        {presets.map((preset) => {
+          const isCurrent = preset.id === current
+          return (
+            <li key={preset.id}>
+              <Link
+                href={`/sandbox?scenario=${preset.id}`}
+                prefetch={false}
+                aria-current={isCurrent ? 'page' : undefined}
+                className={`block rounded border px-3 py-1 font-mono text-sm ${
+                  isCurrent
+                    ? 'border-sky-800 bg-sky-800 text-white dark:border-sky-300 dark:bg-sky-300 dark:text-zinc-950'
+                    : 'border-zinc-400 text-zinc-900 hover:bg-zinc-100 dark:border-zinc-600 dark:text-zinc-100 dark:hover:bg-zinc-800'
+                }`}
+              >
+                {preset.id}
+              </Link>
+            </li>
+          )
+        })}
+      </ul>
+    </>
   )
 }

@@ -1,6 +1,6 @@
 // The sandbox's calls to its own API. Expected failures come back as values with the
 // problem's sentence, never as thrown errors the UI would have to guess at.
-import type { Scenario } from '@/lib/engine/client'
+import type { AnyScenario, LeaseConfig, ProtocolId, Scenario } from '@/lib/engine/client'
 import type { ChaosBatch, CompareRuns, SandboxRun } from '@/lib/sandbox/types'
 
 export type ApiResult<T> = { ok: true; value: T } | { ok: false; message: string }
@@ -31,9 +31,15 @@ async function post<T>(path: string, body: unknown, signal?: AbortSignal): Promi
   return { ok: true, value: payload as T }
 }
 
-export const runScenarioApi = (scenario: Scenario, signal?: AbortSignal) =>
-  post<SandboxRun>('/api/sandbox/run', { scenario }, signal)
-export const compareApi = (scenario: Scenario, other: Scenario, signal?: AbortSignal) =>
-  post<CompareRuns>('/api/sandbox/compare', { scenario, other }, signal)
-export const chaosApi = (input: { seed: number; from: number; count: number; config: Scenario['config'] }) =>
-  post<ChaosBatch>('/api/sandbox/chaos', input)
+export const runScenarioApi = <S extends AnyScenario>(scenario: S, signal?: AbortSignal) =>
+  post<SandboxRun<S>>('/api/sandbox/run', { scenario }, signal)
+export const compareApi = <S extends AnyScenario>(scenario: S, other: S, signal?: AbortSignal) =>
+  post<CompareRuns<S>>('/api/sandbox/compare', { scenario, other }, signal)
+
+/** A chaos batch; `protocol` (payments when absent) picks the schedules and the config's shape. */
+export type ChaosInput =
+  | { seed: number; from: number; count: number; config: Scenario['config']; protocol?: 'payments' }
+  | { seed: number; from: number; count: number; config: Partial<LeaseConfig>; protocol: 'lease' }
+
+export const chaosApi = <S extends AnyScenario>(input: ChaosInput & { protocol?: ProtocolId }) =>
+  post<ChaosBatch<S>>('/api/sandbox/chaos', input)

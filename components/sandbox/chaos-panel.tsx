@@ -4,16 +4,16 @@
 // offered as a challenge.
 import { useRef, useState } from 'react'
 import { useHydrated } from '@/components/use-hydrated'
-import type { Scenario } from '@/lib/engine/client'
+import { type AnyScenario, isLeaseScenario, type LeaseConfig, type Scenario } from '@/lib/engine/client'
 import type { ChaosFailure, SandboxRun } from '@/lib/sandbox/types'
 import { Button } from '../ui/button'
 import { NumberField } from '../ui/fields'
-import { chaosApi } from './api'
+import { type ChaosInput, chaosApi } from './api'
 
 const BATCH = 50
 
 /** 'I8 (one key, one intent) ×6 and I3 (conservation) ×4': each invariant once, however often it broke. */
-function brokenInvariants(failure: ChaosFailure): string {
+function brokenInvariants(failure: ChaosFailure<AnyScenario>): string {
   const counts = new Map<string, number>()
   for (const v of failure.violations) {
     const label = `${v.id} (${v.name})`
@@ -23,19 +23,29 @@ function brokenInvariants(failure: ChaosFailure): string {
   return parts.length <= 1 ? (parts[0] ?? '') : `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)}`
 }
 
-export function ChaosPanel({
+/** What the schedules run on: the builder's payment config, or its lease switches. */
+export type ChaosConfig =
+  | { protocol?: 'payments'; config: Scenario['config'] }
+  | { protocol: 'lease'; config: Partial<LeaseConfig> }
+
+/** A shrunk schedule's size: its requests (payments) or its clients (leases). */
+function parts(scenario: AnyScenario): [number, string] {
+  return isLeaseScenario(scenario)
+    ? [scenario.clients.length, 'clients']
+    : [scenario.requests.length, 'requests']
+}
+
+export function ChaosPanel<S extends AnyScenario>({
   config,
+  protocol,
   onLoad,
-}: {
-  config: Scenario['config']
-  onLoad: (run: SandboxRun) => void
-}) {
+}: ChaosConfig & { onLoad: (run: SandboxRun<S>) => void }) {
   const [seed, setSeed] = useState(1)
   const hydrated = useHydrated()
   const [total, setTotal] = useState(500)
   const [done, setDone] = useState(0)
   const [running, setRunning] = useState(false)
-  const [failure, setFailure] = useState<ChaosFailure | null>(null)
+  const [failure, setFailure] = useState<ChaosFailure<S> | null>(null)
   const [message, setMessage] = useState<string | null>(null)
   const stop = useRef(false)
 
@@ -48,7 +58,7 @@ export function ChaosPanel({
     let from = 0
     while (from < total && !stop.current) {
       const count = Math.min(BATCH, total - from)
-      const result = await chaosApi({ seed, from, count, config })
+      const result = await chaosApi<S>({ seed, from, count, config, protocol } as ChaosInput)
       if (!result.ok) {
         setMessage(result.message)
         break
@@ -75,8 +85,9 @@ export function ChaosPanel({
         Chaos
       </h2>
       <p className="max-w-3xl text-sm text-zinc-700 dark:text-zinc-300">
-        Runs random schedules (requests, retries, crashes, lost responses, provider trouble) on the engine
-        config above. The correct engine should survive all of them; switch a flaw on to watch chaos find it.
+        {protocol === 'lease'
+          ? 'Runs random lease schedules (clients, pauses, crashes, delayed messages, drifting clocks) on the switches above. The correct design should survive all of them; switch a flaw on to watch chaos find it.'
+          : 'Runs random schedules (requests, retries, crashes, lost responses, provider trouble) on the engine config above. The correct engine should survive all of them; switch a flaw on to watch chaos find it.'}
       </p>
       <div className="flex flex-wrap items-end gap-3">
         <NumberField label="Chaos seed" value={seed} onChange={setSeed} width="w-32" />
@@ -111,9 +122,9 @@ export function ChaosPanel({
         <div className="space-y-2 rounded border border-red-300 bg-red-50 p-3 text-sm text-red-950 dark:border-red-800 dark:bg-red-950 dark:text-red-100">
           <p>
             The schedule from seed <strong>{failure.seed}</strong> broke {brokenInvariants(failure)}. Shrunk
-            from {failure.original.requests} requests and {failure.original.faults} faults to{' '}
-            {failure.shrunk.scenario.requests.length} requests and {failure.shrunk.scenario.faults.length}{' '}
-            faults ({failure.shrinkTries} tries).
+            from {failure.original.requests} {parts(failure.shrunk.scenario)[1]} and {failure.original.faults}{' '}
+            faults to {parts(failure.shrunk.scenario)[0]} {parts(failure.shrunk.scenario)[1]} and{' '}
+            {failure.shrunk.scenario.faults.length} faults ({failure.shrinkTries} tries).
           </p>
           <p className="font-semibold">Challenge: find the fault that causes this.</p>
           <Button onClick={() => onLoad(failure.shrunk)}>Load the minimal schedule</Button>

@@ -2,12 +2,13 @@
 // The run on show (heading, stale mark, engine line, notes, timeline, Share/Export) and a
 // comparison's two timelines side by side.
 import { TimelinePlayer } from '@/components/timeline/timeline-player'
-import { configLabel } from '@/lib/sandbox/builder'
-import type { CompareRuns, SandboxRun } from '@/lib/sandbox/types'
+import type { AnyScenario } from '@/lib/engine/client'
+import { configLabelOf } from '@/lib/sandbox/labels'
+import type { AnySandboxRun, CompareRuns } from '@/lib/sandbox/types'
 import { describeRun, outcome } from './run-summary'
 import { ShareExport } from './share-export'
 
-export function RunResult({ run, dirty }: { run: SandboxRun; dirty: boolean }) {
+export function RunResult({ run, dirty }: { run: AnySandboxRun; dirty: boolean }) {
   return (
     <section aria-labelledby="result-title" className="space-y-3">
       <div>
@@ -24,7 +25,7 @@ export function RunResult({ run, dirty }: { run: SandboxRun; dirty: boolean }) {
           </p>
         )}
         <p className="text-sm text-zinc-700 dark:text-zinc-300">
-          Engine: {configLabel(run.scenario)} · schedule: {run.scenario.title} (
+          Engine: {configLabelOf(run.scenario)} · schedule: {run.scenario.title} (
           <span className="font-mono">{run.scenario.id}</span>)
         </p>
       </div>
@@ -52,7 +53,7 @@ export function RunResult({ run, dirty }: { run: SandboxRun; dirty: boolean }) {
   )
 }
 
-export function CompareResult({ compare }: { compare: CompareRuns }) {
+export function CompareResult({ compare }: { compare: CompareRuns<AnyScenario> }) {
   return (
     <section aria-labelledby="compare-title" className="space-y-3">
       <h2 id="compare-title" className="text-xl font-semibold">

@@ -3,6 +3,7 @@
 // the run lives in the URL after every run (Share), and can be exported or fuzzed (Chaos).
 // The state and its no-lost-input rules are in use-sandbox-runs.ts.
 import { Suspense } from 'react'
+import { withOrderFlipped } from '@/lib/sandbox/builder'
 import type { SandboxRun } from '@/lib/sandbox/types'
 import { WhenSeen } from '../when-seen'
 import { Builder } from './builder'
@@ -12,7 +13,7 @@ import { CompareResult, RunResult } from './run-result'
 import { useSandboxRuns } from './use-sandbox-runs'
 
 export function SandboxApp({ initial }: { initial: SandboxRun }) {
-  const runs = useSandboxRuns(initial)
+  const runs = useSandboxRuns(initial, withOrderFlipped)
   const { scenario } = runs
 
   return (

@@ -4,18 +4,18 @@
 // while its request was in flight (the result is shown, marked stale against the builder),
 // and a new Run or Compare supersedes a pending one (its late answer is dropped).
 import { useRef, useState } from 'react'
-import type { Scenario } from '@/lib/engine/client'
-import { withOrderFlipped } from '@/lib/sandbox/builder'
+import type { AnyScenario } from '@/lib/engine/client'
 import type { CompareRuns, SandboxRun } from '@/lib/sandbox/types'
 import { compareApi, runScenarioApi } from './api'
 import { outcome } from './run-summary'
 
 export type SandboxBusy = 'run' | 'compare' | null
 
-export function useSandboxRuns(initial: SandboxRun) {
-  const [scenario, setScenario] = useState<Scenario>(initial.scenario)
-  const [run, setRun] = useState<SandboxRun>(initial)
-  const [compare, setCompare] = useState<CompareRuns | null>(null)
+/** `flip` makes Compare's other side: the insert/charge order for payments, fencing for leases. */
+export function useSandboxRuns<S extends AnyScenario>(initial: SandboxRun<S>, flip: (scenario: S) => S) {
+  const [scenario, setScenario] = useState<S>(initial.scenario)
+  const [run, setRun] = useState<SandboxRun<S>>(initial)
+  const [compare, setCompare] = useState<CompareRuns<S> | null>(null)
   const [busy, setBusy] = useState<SandboxBusy>(null)
   const [error, setError] = useState<string | null>(null)
   // Said after a Run or Compare (not on first load), so a screen reader hears the outcome.
@@ -26,7 +26,7 @@ export function useSandboxRuns(initial: SandboxRun) {
 
   /** Shows a run. `sent` is the builder's scenario the request carried: the builder takes the
    * server's copy only if it still holds exactly that, so edits made meanwhile survive. */
-  const showRun = (next: SandboxRun, sent: Scenario | 'replace') => {
+  const showRun = (next: SandboxRun<S>, sent: S | 'replace') => {
     setRun(next)
     setScenario((current) => (sent === 'replace' || current === sent ? next.scenario : current))
     // The whole scenario lives in the URL after every run.
@@ -59,7 +59,7 @@ export function useSandboxRuns(initial: SandboxRun) {
 
   const onCompare = async () => {
     const sent = scenario
-    const result = await latest('compare', (signal) => compareApi(sent, withOrderFlipped(sent), signal))
+    const result = await latest('compare', (signal) => compareApi(sent, flip(sent), signal))
     if (!result) return
     if (!result.ok) return setError(result.message)
     setCompare(result.value)
@@ -68,7 +68,7 @@ export function useSandboxRuns(initial: SandboxRun) {
   }
 
   /** A run found elsewhere (Chaos's shrunk counterexample) replaces the builder and the result. */
-  const onLoad = (found: SandboxRun) => {
+  const onLoad = (found: SandboxRun<S>) => {
     setCompare(null)
     showRun(found, 'replace')
   }

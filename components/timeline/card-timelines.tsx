@@ -1,8 +1,9 @@
 // A card's timelines, drawn from real engine traces of its canonical scenarios. Runs the
 // simulator on the server; only the player is a client leaf.
 import 'server-only'
-import { clockLabel, scenarioById } from '@/lib/engine'
+import { type AnyViolation, anyScenarioById, clockLabel } from '@/lib/engine'
 import { runForSandbox } from '@/lib/sandbox/run'
+import { traceOutcome } from './model'
 import { TimelinePlayer } from './timeline-player'
 
 // Card pages render per request (each needs its own CSP nonce), but a canonical scenario's
@@ -14,7 +15,7 @@ export async function CardTimelines({ scenarioIds }: { scenarioIds: string[] }) 
   if (scenarioIds.length === 0) return null
   const runs = await Promise.all(
     scenarioIds.map(async (id) => {
-      const scenario = scenarioById(id)
+      const scenario = anyScenarioById(id)
       return scenario
         ? { id, scenario, result: await runForSandbox(scenario) }
         : { id, scenario: undefined, result: undefined }
@@ -36,7 +37,7 @@ export async function CardTimelines({ scenarioIds }: { scenarioIds: string[] }) 
         const description = `${scenario.title}. ${trace.events.length} events from ${trace.clockStart} to ${clockLabel(
           trace.clockStart,
           last?.tMs ?? 0,
-        )}; ${trace.charges} charge${trace.charges === 1 ? '' : 's'} in the provider's ledger; ${
+        )}; ${traceOutcome(trace)}; ${
           violations.length === 0
             ? 'no invariant broken'
             : `broken: ${violations.map((v) => v.id).join(', ')}`
@@ -51,12 +52,10 @@ export async function CardTimelines({ scenarioIds }: { scenarioIds: string[] }) 
             )}
             <TimelinePlayer
               trace={trace}
-              violations={violations.map((v) => ({
-                id: v.id,
-                name: v.name,
-                message: v.message,
-                eventIndex: v.eventIndex,
-              }))}
+              violations={violations.map(
+                (v) =>
+                  ({ id: v.id, name: v.name, message: v.message, eventIndex: v.eventIndex }) as AnyViolation,
+              )}
               title={`Timeline of ${id}`}
               description={description}
             />

@@ -6,8 +6,9 @@
 // brings it to life in the browser only when it is seen or used.
 import { Suspense, useId, useMemo, useRef, useState } from 'react'
 import { ScrollRegion } from '@/components/ui/scroll-region'
-import { clockLabel, type Trace, type Violation } from '@/lib/engine/client'
+import { type AnyViolation, clockLabel, type Trace } from '@/lib/engine/client'
 import { EventLog } from './event-log'
+import { LeaseTables } from './lease-tables'
 import { keyLabels, narrate, stepStates } from './model'
 import { PlayerControls } from './player-controls'
 import { RowTables } from './row-tables'
@@ -18,7 +19,7 @@ import { Verdicts } from './verdicts'
 
 export interface TimelinePlayerProps {
   trace: Trace
-  violations: readonly Violation[]
+  violations: readonly AnyViolation[]
   /** "Timeline: lost-response" — names the figure, its SVG title and its controls. */
   title: string
   /** One-paragraph summary for the SVG's <desc>. */
@@ -120,7 +121,11 @@ export function LivePlayer({
             )}
           </p>
           <Suspense>
-            <RowTables state={state} keyLabel={keyLabel} />
+            {trace.protocol === 'lease' ? (
+              <LeaseTables trace={trace} step={step} />
+            ) : (
+              <RowTables state={state} keyLabel={keyLabel} />
+            )}
           </Suspense>
         </ScrollRegion>
       </div>

@@ -263,3 +263,17 @@ export function isMessage(
   }
   return true
 }
+
+/** Writes the storage accepted in a lease trace (up to its last event). */
+export function acceptedWrites(trace: Trace): number {
+  return trace.events.filter((event) => event.kind === 'write-accepted').length
+}
+
+/** What a run ended with, in words: "2 charges in the provider's ledger" or "the storage accepted 2 writes". */
+export function traceOutcome(trace: Trace): string {
+  if (trace.protocol === 'lease') {
+    const n = acceptedWrites(trace)
+    return `the storage accepted ${n} write${n === 1 ? '' : 's'}`
+  }
+  return `${trace.charges} charge${trace.charges === 1 ? '' : 's'} in the provider's ledger`
+}

@@ -4,6 +4,8 @@
 
 import type { Ref } from 'react'
 import { type ActorKind, clockLabel, type Trace, type TraceEvent } from '@/lib/engine/client'
+import { LeaseBars } from './lease-bars'
+import { leaseIntervals, leaseShortLabel, staleWrites } from './lease-model'
 import { crashGaps, type Interval, isMessage, shortLabel, unknownIntervals } from './model'
 
 const TIME_W = 136
@@ -55,6 +57,8 @@ const laneTone: Record<ActorKind, string> = {
   database: 'fill-emerald-800 dark:fill-emerald-300',
   provider: 'fill-amber-800 dark:fill-amber-300',
   sweeper: 'fill-zinc-700 dark:fill-zinc-300',
+  'lock-service': 'fill-violet-800 dark:fill-violet-300',
+  storage: 'fill-emerald-800 dark:fill-emerald-300',
 }
 
 const text = 'fill-zinc-800 dark:fill-zinc-200'
@@ -71,6 +75,13 @@ const providerTone: Tone = {
 }
 const danger = 'stroke-red-700 dark:stroke-red-400'
 const dangerText = 'fill-red-800 dark:fill-red-300'
+/** A stale write the storage took (L1): drawn in red. */
+const dangerTone: Tone = { stroke: danger, fill: 'fill-red-700 dark:fill-red-400' }
+/** A stale write the storage refused: fencing at work. */
+const refusedTone: Tone = {
+  stroke: 'stroke-emerald-700 dark:stroke-emerald-400',
+  fill: 'fill-emerald-700 dark:fill-emerald-400',
+}
 
 export interface TimelineSvgProps {
   trace: Trace
@@ -151,16 +162,23 @@ function Arrow({
           className={tone.fill}
         />
       )}
-      <text x={mid} y={y - 5} textAnchor="middle" fontSize={11} className={lost ? dangerText : text}>
+      <text
+        x={mid}
+        y={y - 5}
+        textAnchor="middle"
+        fontSize={11}
+        fontWeight={tone === dangerTone ? 700 : undefined}
+        className={lost || tone === dangerTone ? dangerText : text}
+      >
         {label}
       </text>
     </g>
   )
 }
 
-function Mark({ x, y, event }: { x: number; y: number; event: TraceEvent }) {
-  const label = event.kind === 'response-sent' ? `sends ${shortLabel(event)}` : shortLabel(event)
-  if (event.kind === 'crash') {
+function Mark({ x, y, event, label: named }: { x: number; y: number; event: TraceEvent; label: string }) {
+  const label = event.kind === 'response-sent' ? `sends ${named}` : named
+  if (event.kind === 'crash' || event.kind === 'pause') {
     return (
       <g>
         <path
@@ -193,6 +211,7 @@ export function TimelineSvg({ trace, step, titleId, descId, title, description, 
   const gaps = crashGaps(trace)
   const unknowns = unknownIntervals(trace)
   const x = (actor: string | undefined) => (actor === undefined ? undefined : laneX.get(actor))
+  const lease = trace.protocol === 'lease'
 
   return (
     <svg
@@ -262,6 +281,15 @@ export function TimelineSvg({ trace, step, titleId, descId, title, description, 
         )
       })}
 
+      {lease && (
+        <LeaseBars
+          leases={leaseIntervals(trace)}
+          laneX={(actor) => laneX.get(actor)}
+          rowY={rowY}
+          bottom={height - 4}
+        />
+      )}
+
       {unknowns.map((interval) => {
         const cx = laneX.get(interval.actor) ?? 0
         const y1 = rowY(interval.from)
@@ -290,15 +318,41 @@ export function TimelineSvg({ trace, step, titleId, descId, title, description, 
         )
       })}
 
+      <EventRows trace={trace} step={step} x={x} />
+    </svg>
+  )
+}
+
+/** Every event's row: its time, then an arrow between two lanes or a mark on one. */
+function EventRows({
+  trace,
+  step,
+  x,
+}: {
+  trace: Trace
+  step: number
+  x: (actor: string | undefined) => number | undefined
+}) {
+  const stale = trace.protocol === 'lease' ? staleWrites(trace) : new Set<number>()
+  const label = (event: TraceEvent) => leaseShortLabel(event, stale.has(event.i)) ?? shortLabel(event)
+  const toneOf = (event: TraceEvent): Tone =>
+    stale.has(event.i)
+      ? dangerTone
+      : event.kind === 'write-refused'
+        ? refusedTone
+        : event.kind === 'provider-call' || event.kind === 'provider-accepted'
+          ? providerTone
+          : plainTone
+  return (
+    <>
       {trace.events.map((event) => {
         const y = rowY(event.i)
-        const future = event.i > step
         const from = x(event.from)
         const to = x(event.to)
         return (
           <g
             key={event.i}
-            opacity={future ? 0.3 : 1}
+            opacity={event.i > step ? 0.3 : 1}
             className="motion-safe:transition-opacity motion-safe:duration-200"
           >
             <text x={6} y={y + 4} fontSize={11} className={`${text} font-mono`}>
@@ -310,19 +364,15 @@ export function TimelineSvg({ trace, step, titleId, descId, title, description, 
                 x2={to}
                 y={y}
                 lost={event.kind === 'response-lost'}
-                label={shortLabel(event)}
-                tone={
-                  event.kind === 'provider-call' || event.kind === 'provider-accepted'
-                    ? providerTone
-                    : plainTone
-                }
+                label={label(event)}
+                tone={toneOf(event)}
               />
             ) : (
-              <Mark x={x(event.actor) ?? TIME_W} y={y} event={event} />
+              <Mark x={x(event.actor) ?? TIME_W} y={y} event={event} label={label(event)} />
             )}
           </g>
         )
       })}
-    </svg>
+    </>
   )
 }

@@ -1,8 +1,9 @@
 'use client'
 // Under the player: the provider's charge count, "No invariant broken" or each broken
 // invariant with a button that steps to the event that broke it.
-import { clockLabel, type Trace, type Violation } from '@/lib/engine/client'
+import { type AnyViolation, clockLabel, type Trace } from '@/lib/engine/client'
 import { ReadyButton } from '../ready-controls'
+import { acceptedWrites } from './model'
 
 export function Verdicts({
   trace,
@@ -12,7 +13,7 @@ export function Verdicts({
   onStepTo,
 }: {
   trace: Trace
-  violations: readonly Violation[]
+  violations: readonly AnyViolation[]
   withTestIds?: boolean
   showVerdict: boolean
   /** Shows event `i` (and focuses the slider, which narrates it). */
@@ -21,12 +22,21 @@ export function Verdicts({
   return (
     <>
       <div className="flex flex-wrap items-baseline gap-x-6 gap-y-2">
-        <p className="text-sm">
-          Charges in the provider&apos;s ledger:{' '}
-          <span className="text-lg font-bold" data-testid={withTestIds ? 'charge-count' : undefined}>
-            {trace.charges}
-          </span>
-        </p>
+        {trace.protocol === 'lease' ? (
+          <p className="text-sm">
+            Writes the storage accepted:{' '}
+            <span className="text-lg font-bold" data-testid={withTestIds ? 'write-count' : undefined}>
+              {acceptedWrites(trace)}
+            </span>
+          </p>
+        ) : (
+          <p className="text-sm">
+            Charges in the provider&apos;s ledger:{' '}
+            <span className="text-lg font-bold" data-testid={withTestIds ? 'charge-count' : undefined}>
+              {trace.charges}
+            </span>
+          </p>
+        )}
         {showVerdict && violations.length === 0 && (
           <p className="text-sm text-emerald-800 dark:text-emerald-300">No invariant broken.</p>
         )}

@@ -1,17 +1,17 @@
 // Builds a scenario's drill: run it as configured and under every variant, then derive
 // the questions. Pure apart from the engine runs (no clock, no randomness).
-import { runScenario, type Scenario, type Trace, type Violation } from '@/lib/engine'
+import { type AnyViolation, runScenario, type Scenario, type Trace } from '@/lib/engine'
 import { nextStepQuestions, type VariantRun } from './next-step'
 import { spotGroup, violationsInOrder } from './spot-bug'
 import type { Drill, SpotGroup } from './types'
 import { sameAsBase, variantsOf } from './variants'
 
-const signature = (violations: readonly Violation[]) =>
+const signature = (violations: readonly AnyViolation[]) =>
   violations.map((v) => `${v.id}@${v.eventIndex}`).join(',')
 
 export async function buildDrill(scenario: Scenario): Promise<Drill> {
   const base = await runScenario(scenario, { trackUsage: true })
-  const runs: (VariantRun & { violations: Violation[] })[] = []
+  const runs: (VariantRun & { violations: AnyViolation[] })[] = []
   for (const variant of variantsOf(scenario)) {
     // Its run would repeat the scenario's own: no other outcome, no new violation to spot.
     if (sameAsBase(variant, base.usage)) continue

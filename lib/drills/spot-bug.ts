@@ -2,12 +2,14 @@
 // or the scenario with one flaw switched on), pick the step where it goes wrong, then
 // the invariant by the checker's name. The answer is the checker's verdict.
 import {
+  ALL_INVARIANT_GISTS,
+  type AnyInvariantId,
+  type AnyViolation,
   clockLabel,
-  INVARIANT_GISTS,
-  type InvariantId,
+  invariantIdsOf,
+  protocolOf,
   type Trace,
   type TraceEvent,
-  type Violation,
 } from '@/lib/engine/client'
 import type { DrillOption, SpotGroup } from './types'
 
@@ -27,17 +29,26 @@ const STEP_KINDS = new Set<TraceEvent['kind']>([
   'crash',
   'response-sent',
   'wait',
+  // the lease protocol's
+  'lock-granted',
+  'lock-refused',
+  'lease-expired',
+  'lease-check',
+  'pause',
+  'write-sent',
+  'write-accepted',
+  'write-refused',
 ])
 
 /** "I1 — one charge per intent": the checker's id and what the invariant promises, in plain words. */
-export const invariantLabel = (id: InvariantId) => `${id} — ${INVARIANT_GISTS[id]}`
+export const invariantLabel = (id: AnyInvariantId) => `${id} — ${ALL_INVARIANT_GISTS[id]}`
 
 export function stepLabel(trace: Trace, event: TraceEvent): string {
   return `${clockLabel(trace.clockStart, event.tMs)} — ${event.detail}`
 }
 
 /** The first violation per invariant, by invariant id: I1 (the second charge) before I3. */
-export function violationsInOrder(violations: readonly Violation[]): Violation[] {
+export function violationsInOrder(violations: readonly AnyViolation[]): AnyViolation[] {
   const seen = new Set<string>()
   return [...violations]
     .sort((a, b) => a.id.localeCompare(b.id) || a.eventIndex - b.eventIndex)
@@ -48,7 +59,7 @@ export function violationsInOrder(violations: readonly Violation[]): Violation[]
     })
 }
 
-function stepOptions(trace: Trace, broken: Violation, allBroken: ReadonlySet<number>): DrillOption[] {
+function stepOptions(trace: Trace, broken: AnyViolation, allBroken: ReadonlySet<number>): DrillOption[] {
   const target = trace.events[broken.eventIndex]
   if (!target) return []
   const right: DrillOption = { id: String(target.i), text: stepLabel(trace, target) }
@@ -66,11 +77,11 @@ function stepOptions(trace: Trace, broken: Violation, allBroken: ReadonlySet<num
 }
 
 function invariantOptions(
-  broken: Violation,
+  ids: readonly AnyInvariantId[],
+  broken: AnyViolation,
   brokenHere: ReadonlySet<string>,
   brokenElsewhere: ReadonlySet<string>,
 ): DrillOption[] {
-  const ids = Object.keys(INVARIANT_GISTS) as InvariantId[]
   // Invariants other variants of this scenario break come first: they are the plausible ones.
   const wrong = ids
     .filter((id) => !brokenHere.has(id))
@@ -81,8 +92,8 @@ function invariantOptions(
 
 export function spotGroup(
   trace: Trace,
-  violations: readonly Violation[],
-  broken: Violation,
+  violations: readonly AnyViolation[],
+  broken: AnyViolation,
   traceKey: string,
   variant: { id: string; label: string },
   brokenElsewhere: ReadonlySet<string>,
@@ -121,7 +132,12 @@ export function spotGroup(
       shownUpTo: target.i,
       revealUpTo: last,
       revealStep: target.i,
-      options: invariantOptions(broken, new Set(violations.map((v) => v.id)), brokenElsewhere),
+      options: invariantOptions(
+        invariantIdsOf(protocolOf(trace)),
+        broken,
+        new Set(violations.map((v) => v.id)),
+        brokenElsewhere,
+      ),
       correctId: broken.id,
       explanation: `${invariant}. ${broken.message}`,
       wrongNotes: {},

@@ -1,6 +1,6 @@
 // The shape of a timeline drill: questions derived from engine traces. Plain data
 // (no functions), so a server component can hand a drill to a client leaf as props.
-import type { InvariantId, Trace } from '@/lib/engine'
+import type { AnyInvariantId, Trace } from '@/lib/engine'
 
 /** One answer a learner can pick. */
 export interface DrillOption {
@@ -40,13 +40,13 @@ export interface NextStepQuestion extends QuestionBase {
 /** "Spot the bug", part 1: the step where things go wrong. */
 export interface SpotStepQuestion extends QuestionBase {
   kind: 'spot-step'
-  invariant: InvariantId
+  invariant: AnyInvariantId
 }
 
 /** "Spot the bug", part 2: the invariant that step breaks. */
 export interface SpotInvariantQuestion extends QuestionBase {
   kind: 'spot-invariant'
-  invariant: InvariantId
+  invariant: AnyInvariantId
 }
 
 export type DrillQuestion = NextStepQuestion | SpotStepQuestion | SpotInvariantQuestion
@@ -62,6 +62,8 @@ export interface SpotGroup {
 }
 
 export interface Drill {
+  /** Absent for payments; 'lease' for a lease scenario's drill (lease-build.ts). */
+  protocol?: 'lease'
   scenarioId: string
   title: string
   description: string

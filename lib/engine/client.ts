@@ -23,7 +23,39 @@ export {
 } from './constants'
 export { FAULT_POINTS, type FaultPoint } from './faults'
 export { FLAW_CATALOGUE, FLAWS, type Flaw, type FlawEntry, flawEntry } from './flaws/catalogue'
+export {
+  LEASE_FAULT_KINDS,
+  LEASE_FLAW_CATALOGUE,
+  LEASE_FLAWS,
+  LEASE_INVARIANT_GISTS,
+  LEASE_INVARIANTS,
+  LEASE_MESSAGES,
+  type LeaseFaultKind,
+  type LeaseFlaw,
+  type LeaseFlawEntry,
+  type LeaseInvariantId,
+  type LeaseMessage,
+  type LeaseViolation,
+  leaseFlawEntry,
+} from './lease/catalogue'
+export type {
+  LeaseClient,
+  LeaseConfig,
+  LeaseFault,
+  LeaseScenario,
+  LeaseScenarioInput,
+} from './lease/scenario'
 export { PROBLEM_CONTENT_TYPE, type Problem, problem, problemType } from './problem'
+export {
+  ALL_INVARIANT_GISTS,
+  type AnyInvariantId,
+  type AnyScenario,
+  type AnyViolation,
+  invariantIdsOf,
+  isLeaseScenario,
+  PROTOCOL_IDS,
+  protocolOf,
+} from './protocol-kinds'
 export type {
   Scenario,
   ScenarioFault,

@@ -17,6 +17,27 @@ export {
 } from './engine'
 export type { EngineStep, FaultHooks, StepContext } from './faults'
 export { FLAW_STEPS } from './flaws'
+export { checkLeaseTrace } from './lease/check'
+export { randomLeaseScenario } from './lease/random'
+export { type LeaseRunOptions, type LeaseRunResult, runLeaseScenario, withLeaseConfig } from './lease/run'
+export {
+  LEASE_LIMITS,
+  leaseConfigSchema,
+  leaseScenarioSchema,
+  markLeaseParsed,
+  parseLeaseScenario,
+} from './lease/scenario'
+export { LEASE_SCENARIO_IDS, leaseScenarioById, leaseScenarios } from './lease/scenarios'
+export {
+  type AnyScenarioParse,
+  allScenarios,
+  anyScenarioById,
+  type ProtocolRun,
+  parseAnyScenario,
+  randomScenarioFor,
+  runAnyScenario,
+  withFlaws,
+} from './protocols'
 export type {
   ChargeOutcome,
   ChargeRequest,

@@ -5,7 +5,18 @@ import type { SweepKind } from './types'
 
 export const TRACE_VERSION = 1 as const
 
-export type ActorKind = 'client' | 'server' | 'database' | 'provider' | 'sweeper'
+export type ActorKind =
+  | 'client'
+  | 'server'
+  | 'database'
+  | 'provider'
+  | 'sweeper'
+  // the lease protocol's lanes (lib/engine/lease)
+  | 'lock-service'
+  | 'storage'
+
+/** Which protocol a trace is of: absent = payments (the payment engine's traces never carry it). */
+export type ProtocolId = 'payments' | 'lease'
 
 /** A lane in the timeline. `id` is what events name, e.g. 'client-A', 'server-1', 'db', 'provider'. */
 export interface TraceActor {
@@ -48,6 +59,23 @@ export type TraceEventKind =
   | 'key-expired' // the reaper purged a completed key
   | 'note'
   | 'claim-replay' // a duplicate got the stored response (detail names status)
+  // ── the lease protocol (lib/engine/lease) ──
+  | 'lock-acquire' // client → lock service
+  | 'lock-granted' // lock service → client: `token`, `leaseUntilMs`
+  | 'lock-refused' // lock service → client: another holder's lease runs
+  | 'lease-renew' // client → lock service
+  | 'lease-renewed'
+  | 'renew-refused'
+  | 'lock-release' // client → lock service
+  | 'lock-released' // the lock service frees the lock its holder released
+  | 'lease-expired' // the lock service's lease (plus the clock bound) ran out: the lock is free
+  | 'lease-check' // the client reads its own clock: is its lease still running?
+  | 'write-sent' // client → storage, with the client's token (or none)
+  | 'write-accepted' // storage → client
+  | 'write-refused' // storage → client: the token is lower than the highest it accepted
+  | 'pause' // a client stops (a garbage-collection pause, a VM migration)
+  | 'resume'
+  | 'clock-drift' // a client's clock runs fast or slow
 
 export interface KeyRowView {
   accountId: number
@@ -146,6 +174,13 @@ export interface TraceEvent {
   sweep?: SweepKind
   /** Crash events: the named step the server died at. */
   step?: string
+  // ── the lease protocol (all optional) ──
+  /** The fencing token: of the grant, or of the holder that sent a write (even when it sent none). */
+  token?: number
+  /** Grants and renewals: the lease's end on the lock service's clock (virtual ms). */
+  leaseUntilMs?: number
+  /** Storage answers: the highest token it has accepted after this write (null: none yet). */
+  highestToken?: number | null
 }
 
 /** Every response a client received (lost ones are not received). */
@@ -180,4 +215,8 @@ export interface Trace {
   }
   /** Epoch ms of tMs = 0 (the scenario's start instant, e.g. 2026-01-05T10:00:00.000Z). */
   startMs?: number
+  /** Absent for payments; 'lease' for the lease protocol's traces (`charges` is 0 there). */
+  protocol?: 'lease'
+  /** The lease protocol's configuration (flaws, lease, clock bound, the lock's name). */
+  lease?: { lock: string; flaws: string[]; leaseMs: number; clockBoundMs: number }
 }

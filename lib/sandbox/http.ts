@@ -4,7 +4,7 @@
 // counts only the runs not already in memory (so it is taken once the scenarios are known, after
 // the body). The checks themselves are the route wrapper's (lib/http/route.ts).
 import type { z } from 'zod'
-import { parseScenario, type Scenario } from '@/lib/engine'
+import { type AnyScenario, parseAnyScenario } from '@/lib/engine'
 import { SANDBOX_BODY_BYTES } from '@/lib/http/body'
 import { rateLimit } from '@/lib/http/edge'
 import { issueLine } from '@/lib/http/issues'
@@ -35,10 +35,10 @@ export function sandboxRoute<Schema extends z.ZodType>(
 export async function admitScenarios(
   request: Request,
   named: Record<string, unknown>,
-): Promise<Checked<{ scenarios: Scenario[] }>> {
-  const scenarios: Scenario[] = []
+): Promise<Checked<{ scenarios: AnyScenario[] }>> {
+  const scenarios: AnyScenario[] = []
   for (const [index, [name, value]] of Object.entries(named).entries()) {
-    const parsed = parseScenario(value)
+    const parsed = parseAnyScenario(value)
     if (!parsed.ok)
       return refusal(
         invalidScenario(index === 0 ? parsed.problems : parsed.problems.map((p) => `${name}: ${p}`)),
@@ -52,7 +52,7 @@ export async function admitScenarios(
 /** 429 when the caller's sandbox budget cannot pay for these scenarios' new runs; null to go on. */
 export async function limitSandboxRuns(
   request: Request,
-  scenarios: readonly Scenario[],
+  scenarios: readonly AnyScenario[],
 ): Promise<Response | null> {
   const cost = uncachedRuns(scenarios)
   return cost === 0 ? null : await rateLimit('sandbox', request, { cost })

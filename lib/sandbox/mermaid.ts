@@ -45,7 +45,12 @@ export function traceToMermaid(trace: Trace, { title }: { title?: string } = {})
   const span = last
     ? `from ${trace.clockStart} to ${clockLabel(trace.clockStart, last.tMs)}`
     : 'with no events'
-  const description = `${trace.events.length} events ${span}, and the provider's ledger ends with ${trace.charges} charge${trace.charges === 1 ? '' : 's'}.`
+  const accepted = trace.events.filter((e) => e.kind === 'write-accepted').length
+  const outcome =
+    trace.protocol === 'lease'
+      ? `the storage accepted ${accepted} write${accepted === 1 ? '' : 's'}`
+      : `the provider's ledger ends with ${trace.charges} charge${trace.charges === 1 ? '' : 's'}`
+  const description = `${trace.events.length} events ${span}, and ${outcome}.`
   const lines = [
     'sequenceDiagram',
     `  accTitle: ${accText(title ?? `Timeline of ${trace.scenario}`)}`,

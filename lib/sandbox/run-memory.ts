@@ -7,16 +7,16 @@
 // decides whether a /sandbox page load counts against a limit.
 import { Lru } from '@/lib/lru'
 import { processSlot } from '@/lib/process-memory'
-import type { SandboxRun } from './types'
+import type { AnySandboxRun } from './types'
 
 /** Runs other than the canonical ones kept at once (a trace is tens of KB). */
 export const RECENT_RUNS = 64
 
 interface RunMemory {
   /** Run key (sha256 of the scenario's canonical JSON) → the run, for the canonical scenarios. */
-  canonical: Map<string, Promise<SandboxRun>>
+  canonical: Map<string, Promise<AnySandboxRun>>
   /** Run key → the run, for every other scenario. */
-  recent: Lru<string, Promise<SandboxRun>>
+  recent: Lru<string, Promise<AnySandboxRun>>
   /** Sandbox page key (what in its URL picks the run) → the run key it showed. */
   pages: Lru<string, string>
   /** Simulator runs the cache made, and answers it gave from memory. */

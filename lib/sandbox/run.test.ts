@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { runScenario } from '@/lib/engine'
+import { runScenario, type Scenario } from '@/lib/engine'
 import { chaosBatch, chaosSeed, compareForSandbox, runForSandbox, scenarioFromQuery } from './run'
 import { decodeState } from './url-state'
 
@@ -32,7 +32,7 @@ describe('runForSandbox', () => {
   })
 
   it('compare states the outcome difference', async () => {
-    const lost = scenarioFromQuery({ scenario: 'store-after-charge' }).scenario
+    const lost = scenarioFromQuery({ scenario: 'store-after-charge' }).scenario as Scenario
     const fixed = { ...lost, config: { ...lost.config, flaws: [] } }
     const compared = await compareForSandbox(fixed, lost)
     expect(compared.summary).toBe('1 charge vs 2')

@@ -5,14 +5,26 @@
 import 'server-only'
 import '@/lib/simulator'
 import {
+  type AnyScenario,
+  type AnyViolation,
+  allScenarios,
+  anyScenarioById,
   canonicalScenarios,
+  isLeaseScenario,
+  type LeaseConfig,
+  type LeaseScenario,
+  type ProtocolId,
+  protocolOf,
+  randomLeaseScenario,
   randomScenario,
+  runAnyScenario,
+  runLeaseScenario,
   runScenario,
   type Scenario,
   scenarioById,
-  type Violation,
 } from '@/lib/engine'
-import { configLabel } from './builder'
+import { configLabelOf } from './labels'
+import { leaseScenarioCandidates } from './lease-builder'
 import { cachedRun, runKeyOf } from './run-cache'
 import { rememberSandboxPage, sandboxPageKey } from './run-memory'
 import { scenarioCandidates, shrink } from './shrink'
@@ -25,10 +37,12 @@ export const DEFAULT_PRESET = 'lost-response'
 export interface PresetSummary {
   id: string
   title: string
+  protocol: ProtocolId
 }
 
+/** Every protocol's scenario files: the payment presets first, then the lease ones. */
 export function canonicalPresets(): PresetSummary[] {
-  return canonicalScenarios().map((s) => ({ id: s.id, title: s.title }))
+  return allScenarios().map((s) => ({ id: s.id, title: s.title, protocol: protocolOf(s) }))
 }
 
 function defaultScenario(): Scenario {
@@ -38,7 +52,7 @@ function defaultScenario(): Scenario {
 }
 
 export interface LoadedScenario {
-  scenario: Scenario
+  scenario: AnyScenario
   /** True when the scenario came from shared state (`s`), not a preset id. */
   fromLink: boolean
   /** A sentence for the learner when the URL could not be used. */
@@ -53,7 +67,7 @@ export function scenarioFromQuery({ s, scenario }: { s?: string; scenario?: stri
     return { scenario: defaultScenario(), fromLink: false, problem: decoded.message }
   }
   if (scenario !== undefined) {
-    const preset = scenarioById(scenario)
+    const preset = anyScenarioById(scenario)
     if (preset) return { scenario: preset, fromLink: false, problem: null }
     const shown = scenario.length > 64 ? `${scenario.slice(0, 64)}…` : scenario
     return { scenario: defaultScenario(), fromLink: false, problem: `There is no preset named "${shown}".` }
@@ -61,15 +75,15 @@ export function scenarioFromQuery({ s, scenario }: { s?: string; scenario?: stri
   return { scenario: defaultScenario(), fromLink: false, problem: null }
 }
 
-function toView(v: Violation): Violation {
-  return { id: v.id, name: v.name, message: v.message, eventIndex: v.eventIndex }
+function toView(v: AnyViolation): AnyViolation {
+  return { id: v.id, name: v.name, message: v.message, eventIndex: v.eventIndex } as AnyViolation
 }
 
 /**
  * A validated scenario's run: the trace, verdicts and the URL state that replays it. From
  * memory when the scenario ran before (the same object for every caller: never mutate it).
  */
-export async function runForSandbox(scenario: Scenario): Promise<SandboxRun> {
+export async function runForSandbox<S extends AnyScenario>(scenario: S): Promise<SandboxRun<S>> {
   const run = await cachedRun(scenario, simulate)
   // Its share link (`/sandbox?s=…`) now shows a run in memory: proxy.ts lets it through free.
   rememberSandboxPage(sandboxPageKey({ s: run.share }), runKeyOf(scenario))
@@ -87,10 +101,10 @@ export async function sandboxPageRun(query: { s?: string; scenario?: string }) {
   return { loaded, run }
 }
 
-async function simulate(scenario: Scenario): Promise<SandboxRun> {
-  const result = await runScenario(scenario)
+async function simulate<S extends AnyScenario>(scenario: S): Promise<SandboxRun<S>> {
+  const result = await runAnyScenario(scenario)
   return {
-    scenario: result.scenario,
+    scenario: result.scenario as S,
     trace: result.trace,
     violations: result.violations.map(toView),
     notes: result.notes.map((n) => ({ message: n.message, eventIndex: n.eventIndex })),
@@ -102,16 +116,27 @@ function charges(n: number): string {
   return `${n} charge${n === 1 ? '' : 's'}`
 }
 
-export async function compareForSandbox(a: Scenario, b: Scenario): Promise<CompareRuns> {
+function acceptedWrites(run: SandboxRun<AnyScenario>): number {
+  return run.trace.events.filter((e) => e.kind === 'write-accepted').length
+}
+
+/** Both scenarios of one protocol (the compare route refuses a mixed pair). */
+export async function compareForSandbox<S extends AnyScenario>(a: S, b: S): Promise<CompareRuns<S>> {
   const [left, right] = [await runForSandbox(a), await runForSandbox(b)]
+  const [l, r] = isLeaseScenario(a)
+    ? [acceptedWrites(left), acceptedWrites(right)]
+    : [left.trace.charges, right.trace.charges]
+  const unit = (n: number) => (isLeaseScenario(a) ? `${n} write${n === 1 ? '' : 's'} accepted` : charges(n))
   const summary =
-    left.trace.charges === right.trace.charges
-      ? `${charges(left.trace.charges)} on both`
-      : `${left.trace.charges} charge${left.trace.charges === 1 ? '' : 's'} vs ${right.trace.charges}`
+    l === r
+      ? `${unit(l)} on both`
+      : isLeaseScenario(a)
+        ? `${unit(l)} vs ${r}`
+        : `${l} charge${l === 1 ? '' : 's'} vs ${r}`
   return {
     runs: [
-      { ...left, label: `As built (${configLabel(a)})` },
-      { ...right, label: `Flipped (${configLabel(b)})` },
+      { ...left, label: `As built (${configLabelOf(a)})` },
+      { ...right, label: `Flipped (${configLabelOf(b)})` },
     ],
     summary,
   }
@@ -136,7 +161,7 @@ export async function chaosBatch({
   from: number
   count: number
   config: Scenario['config']
-}): Promise<ChaosBatch> {
+}): Promise<ChaosBatch<Scenario>> {
   for (let i = 0; i < count; i++) {
     const scheduleSeed = chaosSeed(seed, from + i)
     const random = randomScenario(scheduleSeed)
@@ -173,6 +198,57 @@ export async function chaosBatch({
           requests: result.scenario.requests.length,
           faults: result.scenario.faults.length,
           sweeps: result.scenario.sweeps.length,
+        },
+        shrunk: minimal,
+        shrinkTries: shrunk.tries,
+      },
+    }
+  }
+  return { ran: count, failure: null }
+}
+
+/**
+ * Chaos for the lease protocol: random lease schedules (lib/engine/lease/random.ts) on the
+ * builder's flaw switches; the first failure is shrunk like a payment one.
+ */
+export async function leaseChaosBatch({
+  seed,
+  from,
+  count,
+  config,
+}: {
+  seed: number
+  from: number
+  count: number
+  config: Partial<LeaseConfig>
+}): Promise<ChaosBatch<LeaseScenario>> {
+  for (let i = 0; i < count; i++) {
+    const scheduleSeed = chaosSeed(seed, from + i)
+    const random = randomLeaseScenario(scheduleSeed)
+    const generated: LeaseScenario = { ...random, config: { ...random.config, flaws: config.flaws ?? [] } }
+    const result = runLeaseScenario(generated)
+    if (result.violations.length === 0) continue
+    const broken = new Set(result.violations.map((v) => v.id))
+    const shrunk = await shrink(
+      result.scenario,
+      leaseScenarioCandidates,
+      (candidate) => runLeaseScenario(candidate).violations.some((v) => broken.has(v.id)),
+      { maxTries: 200 },
+    )
+    const minimal = await runForSandbox({
+      ...shrunk.value,
+      id: 'chaos-challenge',
+      title: `Chaos challenge (seed ${scheduleSeed})`,
+    })
+    return {
+      ran: i + 1,
+      failure: {
+        seed: scheduleSeed,
+        violations: result.violations.map(toView),
+        original: {
+          requests: result.scenario.clients.length,
+          faults: result.scenario.faults.length,
+          sweeps: 0,
         },
         shrunk: minimal,
         shrinkTries: shrunk.tries,

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { FLAW_CATALOGUE, runScenario } from '@/lib/engine'
+import { FLAW_CATALOGUE, runScenario, type Scenario } from '@/lib/engine'
 import { seeItFailHrefs } from './see-it-fail'
 import { decodeState, STATE_PARAM } from './url-state'
 
@@ -14,7 +14,7 @@ describe('seeItFailHrefs', () => {
       if (!decoded.ok) throw new Error(decoded.message)
       expect(decoded.scenario.id).toBe(scenario)
       expect(decoded.scenario.config.flaws).toEqual([id])
-      expect((await runScenario(decoded.scenario)).violations.length, id).toBeGreaterThan(0)
+      expect((await runScenario(decoded.scenario as Scenario)).violations.length, id).toBeGreaterThan(0)
     }
   })
 })

@@ -1,41 +1,44 @@
 // What the sandbox API answers (JSON). Shared by the routes and the client leaves.
-import type { Scenario, Trace, Violation } from '@/lib/engine/client'
+import type { AnyScenario, AnyViolation, Scenario, Trace } from '@/lib/engine/client'
 
 export interface RunNote {
   message: string
   eventIndex: number
 }
 
-export interface SandboxRun {
+/** A run of a scenario of protocol `S` (payments unless said). */
+export interface SandboxRun<S extends AnyScenario = Scenario> {
   /** The scenario as the server parsed it (defaults filled): the builder's new state. */
-  scenario: Scenario
+  scenario: S
   trace: Trace
-  violations: Violation[]
+  violations: AnyViolation[]
   notes: RunNote[]
   /** The encoded scenario for `/sandbox?s=…`. */
   share: string
 }
 
-export interface CompareRuns {
-  runs: [SandboxRun & { label: string }, SandboxRun & { label: string }]
+export type AnySandboxRun = SandboxRun<AnyScenario>
+
+export interface CompareRuns<S extends AnyScenario = Scenario> {
+  runs: [SandboxRun<S> & { label: string }, SandboxRun<S> & { label: string }]
   /** "1 charge vs 2" */
   summary: string
 }
 
-export interface ChaosFailure {
+export interface ChaosFailure<S extends AnyScenario = Scenario> {
   /** The seed that generated the failing schedule (reproduces it). */
   seed: number
-  violations: Violation[]
-  /** The schedule as generated. */
+  violations: AnyViolation[]
+  /** The schedule as generated (a lease schedule counts its clients as requests). */
   original: { requests: number; faults: number; sweeps: number }
   /** The minimal failing schedule after shrinking, ready to load into the builder. */
-  shrunk: SandboxRun
+  shrunk: SandboxRun<S>
   shrinkTries: number
 }
 
-export interface ChaosBatch {
+export interface ChaosBatch<S extends AnyScenario = Scenario> {
   /** Schedules run in this batch. */
   ran: number
   /** The first schedule that broke an invariant, if any. */
-  failure: ChaosFailure | null
+  failure: ChaosFailure<S> | null
 }

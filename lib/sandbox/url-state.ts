@@ -1,9 +1,9 @@
 // The whole sandbox run — schedule, faults, seed, config — in one URL parameter, so a
 // shared link replays identically. Server-side only (node:zlib): the run API encodes,
 // the page decodes. Untrusted on the way in: size-capped before and after inflating,
-// then validated by the engine's scenario schema. Nothing from here is rendered as HTML.
+// then validated by the engine's scenario schema (of the protocol the scenario names). Nothing from here is rendered as HTML.
 import { deflateRawSync, inflateRawSync } from 'node:zlib'
-import { parseScenario, type Scenario, type ScenarioInput } from '@/lib/engine'
+import { type AnyScenario, type LeaseScenarioInput, parseAnyScenario, type ScenarioInput } from '@/lib/engine'
 
 /** The URL parameter that carries the state. */
 export const STATE_PARAM = 's'
@@ -13,9 +13,9 @@ export const MAX_STATE_CHARS = 6000
 /** Longest accepted JSON once inflated: a deflate bomb stops here. */
 export const MAX_STATE_JSON_BYTES = 64 * 1024
 
-export type DecodeResult = { ok: true; scenario: Scenario } | { ok: false; message: string }
+export type DecodeResult = { ok: true; scenario: AnyScenario } | { ok: false; message: string }
 
-export function encodeState(scenario: ScenarioInput | Scenario): string {
+export function encodeState(scenario: ScenarioInput | LeaseScenarioInput | AnyScenario): string {
   const json = JSON.stringify(scenario)
   return PREFIX + deflateRawSync(Buffer.from(json, 'utf8'), { level: 9 }).toString('base64url')
 }
@@ -44,7 +44,7 @@ export function decodeState(param: string): DecodeResult {
   } catch {
     return { ok: false, message: 'The shared scenario in this link is not valid JSON.' }
   }
-  const parsed = parseScenario(value)
+  const parsed = parseAnyScenario(value)
   if (!parsed.ok) {
     const listed = parsed.problems.slice(0, 3).join('; ')
     return {

@@ -49,12 +49,26 @@ export class ScenarioFileError extends Error {
 
 let cache: Scenario[] | undefined
 
+/** A scenario file's `protocol` field (undefined for payments, which never name one). */
+export function protocolOfFile(file: string): string | undefined {
+  try {
+    const json: unknown = JSON.parse(fs.readFileSync(file, 'utf8'))
+    const protocol = json && typeof json === 'object' ? (json as { protocol?: unknown }).protocol : undefined
+    return typeof protocol === 'string' && protocol !== 'payments' ? protocol : undefined
+  } catch {
+    return undefined // loadScenarioFile says what is wrong with it
+  }
+}
+
 /** Every scenario in content/scenarios, canonical ones first in their order, then the rest by id. */
 export function canonicalScenarios(): Scenario[] {
   if (!cache) {
     const folder = scenariosFolder()
     const files = fs.readdirSync(folder).filter((f) => f.endsWith('.json'))
-    const all = files.map((f) => loadScenarioFile(path.join(folder, f)))
+    // Another protocol's scenarios share the folder (`"protocol": "lease"`, lib/engine/protocols.ts).
+    const all = files
+      .filter((f) => protocolOfFile(path.join(folder, f)) === undefined)
+      .map((f) => loadScenarioFile(path.join(folder, f)))
     const rank = (id: string) => {
       const i = (CANONICAL_SCENARIO_IDS as readonly string[]).indexOf(id)
       return i < 0 ? CANONICAL_SCENARIO_IDS.length : i

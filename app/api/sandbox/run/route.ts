@@ -1,4 +1,5 @@
-// POST /api/sandbox/run { scenario } → the trace, the verdicts and the URL state.
+// POST /api/sandbox/run { scenario } → the trace, the verdicts and the URL state, for a
+// scenario of any protocol (`"protocol": "lease"`; payments when absent).
 // Bounded by the scenario schema (requests, faults, virtual time) and the simulator's
 // event limit; a run not already in memory is rate-limited per learner.
 import { z } from 'zod'
