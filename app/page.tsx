@@ -4,7 +4,7 @@ import { TimezoneSync } from '@/components/review/timezone-sync'
 import { buttonClass } from '@/components/ui/button'
 import { studyQueries } from '@/db/queries/study'
 import { formatInstant } from '@/lib/calendar'
-import { studyDecks, studySummary } from '@/lib/review'
+import { studyDeckFor, studyDecks, studySummary } from '@/lib/review'
 import { loadPlan } from '@/lib/review/load-plan'
 import { studyContext } from '@/lib/study-context'
 
@@ -13,15 +13,17 @@ export const dynamic = 'force-dynamic'
 export default async function DashboardPage() {
   const { db, learnerId, nowMs } = await studyContext()
   const decks = await studyDecks()
-  const [storedSettings, cards] = await Promise.all([
+  const [storedSettings, deck] = await Promise.all([
     studyQueries(db).getLearnerSettingsByLearnerId(learnerId),
-    decks.reviewDeckFor(db, learnerId),
+    studyDeckFor(db, learnerId),
   ])
   const knowsTimezone = storedSettings !== undefined
-  const [summary, { plan }] = await Promise.all([
-    studySummary(db, learnerId, cards, nowMs),
-    loadPlan(db, decks, learnerId, nowMs),
+  const [summary, { plan }, ownCards] = await Promise.all([
+    studySummary(db, learnerId, deck, nowMs),
+    loadPlan(db, decks, learnerId, nowMs, { statusOnlyWithoutInterview: true }),
+    deck.own.count(),
   ])
+  const cardCount = deck.atHand.length + ownCards
   const stats = [
     { label: 'Due now', value: String(summary.dueNow), testId: 'due-now' },
     { label: 'New available', value: String(summary.newAvailable), testId: 'new-available' },
@@ -52,8 +54,8 @@ export default async function DashboardPage() {
       </h1>
       <p className="max-w-2xl text-zinc-700 dark:text-zinc-300">
         Answer each card out loud as you would in the interview, tick the points you made, and grade yourself;
-        the scheduler brings the card back when you are about to forget it. {cards.length} cards in the decks
-        you study; a new study day starts at {String(summary.settings.rolloverHour).padStart(2, '0')}:00 (
+        the scheduler brings the card back when you are about to forget it. {cardCount} cards in the decks you
+        study; a new study day starts at {String(summary.settings.rolloverHour).padStart(2, '0')}:00 (
         {summary.settings.timezone}).
       </p>
       <dl className="grid max-w-3xl grid-cols-2 gap-3 sm:grid-cols-3">

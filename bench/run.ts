@@ -20,6 +20,7 @@ const BENCHES = [
   'grading-served',
   'grading',
   'check',
+  'heavy',
 ] as const
 const [name, ...args] = process.argv.slice(2)
 if (!BENCHES.includes(name as (typeof BENCHES)[number])) {

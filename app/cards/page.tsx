@@ -1,51 +1,91 @@
 import type { Metadata } from 'next'
 import Link from 'next/link'
 import { CardLinks } from '@/components/cards/card-links'
+import { CardPages, CardSearch } from '@/components/cards/card-search'
+import { TopicList, topicProgressText } from '@/components/cards/topic-list'
 import { DrillList } from '@/components/drills/drill-list'
 import { buttonClass } from '@/components/ui/button'
-import { type OwnCardSummaryRecord, ownCardQueries } from '@/db/queries/own-cards'
-import { allCards } from '@/lib/content/cards'
+import { studyQueries } from '@/db/queries/study'
 import { htmlToText } from '@/lib/content/markdown'
-import { ownDeckId } from '@/lib/decks'
-import { studyDecks } from '@/lib/review'
+import { type CardListEntry, type CardListGroup, cardListView, pageOf, searchOf } from '@/lib/decks/card-list'
+import { decksFor } from '@/lib/review'
 import { studyContext } from '@/lib/study-context'
 
 export const metadata: Metadata = { title: 'Cards' }
 // Lists the learner's own cards too: per request.
 export const dynamic = 'force-dynamic'
 
-export default async function CardsPage() {
-  const { db, learnerId } = await studyContext()
-  const cards = allCards()
-  const decks = await studyDecks()
-  const ownDecks = (await decks.decksFor(db, learnerId)).filter((deck) => deck.kind === 'own')
-  // The list shows no answer and only counts the points: read just that.
-  const ownCards = await ownCardQueries(db).listOwnCardSummariesByLearnerId(learnerId)
-  const cardsOf = (deckId: string): OwnCardSummaryRecord[] =>
-    ownCards.filter((card) => ownDeckId(card.deckSlug) === deckId)
+function rowOf(entry: CardListEntry, enabled: boolean) {
+  if (entry.source === 'built-in') {
+    const card = entry.card
+    return {
+      href: `/cards/${card.id}`,
+      title: card.title,
+      prompt: card.prompt,
+      note: `${card.points.length} points${card.order === 0 ? ' · main card' : ' · follow-up'}`,
+    }
+  }
+  const card = entry.row
+  return {
+    href: `/cards/${card.id}`,
+    title: card.title,
+    prompt: card.format === 'html' ? htmlToText(card.prompt) : card.prompt,
+    note: `${card.pointCount === 0 ? 'plain card' : `${card.pointCount} points`}${card.suspended ? ' · suspended' : ''}${enabled ? '' : ' · deck switched off'}`,
+  }
+}
+
+function TopicGroup({ group }: { group: CardListGroup }) {
+  const own = group.topic.kind === 'own'
+  return (
+    <section aria-label={`Deck: ${group.topic.title}`} data-testid={own ? 'own-deck' : 'topic-cards'}>
+      <h3 className="text-lg font-semibold">{group.topic.title}</h3>
+      <p className="text-sm text-zinc-700 dark:text-zinc-300">{topicProgressText(group.topic)}</p>
+      <CardLinks
+        listClass="mt-3 grid gap-3 sm:grid-cols-2"
+        itemTestId={own ? 'own-card' : 'built-in-card'}
+        rows={group.entries.map((entry) => rowOf(entry, group.topic.enabled))}
+      />
+    </section>
+  )
+}
+
+export default async function CardsPage({ searchParams }: PageProps<'/cards'>) {
+  const query = await searchParams
+  const { db, learnerId, nowMs } = await studyContext()
+  const [decks, settings] = await Promise.all([
+    decksFor(db, learnerId),
+    studyQueries(db).getLearnerSettingsByLearnerId(learnerId),
+  ])
+  const view = await cardListView(db, {
+    learnerId,
+    decks,
+    search: searchOf(query.q),
+    page: pageOf(query.page),
+    nowMs,
+    parameters: settings?.fsrsParameters ?? null,
+  })
+  const builtInGroups = view.groups.filter((group) => group.topic.kind !== 'own')
+  const ownGroups = view.groups.filter((group) => group.topic.kind === 'own')
+  const hasOwn = decks.some((deck) => deck.kind === 'own')
 
   return (
     <div className="space-y-10">
-      <section aria-labelledby="cards-title">
+      <section aria-labelledby="cards-title" className="space-y-4">
         <h1 id="cards-title" className="text-2xl font-bold">
           Cards
         </h1>
-        <p className="mt-2 max-w-2xl text-zinc-700 dark:text-zinc-300">
+        <p className="max-w-2xl text-zinc-700 dark:text-zinc-300">
           One main question and the follow-ups an interviewer asks next. Each card lists the points a strong
           answer makes.
         </p>
-        <CardLinks
-          listClass="mt-6 grid gap-3 sm:grid-cols-2"
-          rows={cards.map((card) => ({
-            href: `/cards/${card.id}`,
-            title: card.title,
-            prompt: card.prompt,
-            note: `${card.points.length} points${card.order === 0 ? ' · main card' : ' · follow-up'}`,
-          }))}
-        />
+        <CardSearch search={view.search} matching={view.matching} />
+        {view.search === null && <TopicList topics={view.topics} />}
+        {builtInGroups.map((group) => (
+          <TopicGroup key={group.topic.deckId} group={group} />
+        ))}
       </section>
 
-      <DrillList />
+      {view.search === null && view.page === 1 && <DrillList />}
 
       <section aria-labelledby="own-cards-title" className="space-y-4">
         <h2 id="own-cards-title" className="text-xl font-bold">
@@ -62,22 +102,11 @@ export default async function CardsPage() {
         <Link href="/cards/new" className={buttonClass({ variant: 'primary', size: 'md' })}>
           Write a card
         </Link>
-        {ownDecks.length === 0 && <p>You have not written any cards yet.</p>}
-        {ownDecks.map((deck) => (
-          <section key={deck.id} aria-label={`Deck: ${deck.title}`} data-testid="own-deck">
-            <h3 className="text-lg font-semibold">{deck.title}</h3>
-            <CardLinks
-              listClass="mt-3 grid gap-3 sm:grid-cols-2"
-              itemTestId="own-card"
-              rows={cardsOf(deck.id).map((card) => ({
-                href: `/cards/${card.id}`,
-                title: card.title,
-                prompt: card.format === 'html' ? htmlToText(card.prompt) : card.prompt,
-                note: `${card.pointCount === 0 ? 'plain card' : `${card.pointCount} points`}${card.suspended ? ' · suspended' : ''}${deck.enabled ? '' : ' · deck switched off'}`,
-              }))}
-            />
-          </section>
+        {!hasOwn && <p>You have not written any cards yet.</p>}
+        {ownGroups.map((group) => (
+          <TopicGroup key={group.topic.deckId} group={group} />
         ))}
+        <CardPages search={view.search} page={view.page} pages={view.pages} />
       </section>
     </div>
   )

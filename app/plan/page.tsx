@@ -38,7 +38,7 @@ export default async function PlanPage({
   const query = await searchParams
   const { db, learnerId, nowMs } = await studyContext()
   const decks = await studyDecks()
-  const loaded = await loadPlan(db, decks, learnerId, nowMs)
+  const loaded = await loadPlan(db, decks, learnerId, nowMs, { statusOnlyWithoutInterview: true })
   const { plan, settings } = loaded
   const seed = seedOf(query.seed)
 

@@ -7,7 +7,7 @@ import { UndoButton } from '@/components/review/undo-button'
 import { studyQueries } from '@/db/queries/study'
 import type { Db } from '@/db/sql/db'
 import { formatInstant } from '@/lib/calendar'
-import { nextReview, settingsForLearner, studyDecks, undoableReview } from '@/lib/review'
+import { nextReview, settingsForLearner, studyDeckFor, studyDecks, undoableReview } from '@/lib/review'
 import { dayItemOf } from '@/lib/review/day-items'
 import { seeItFailHrefs } from '@/lib/sandbox/see-it-fail'
 import { type GradeRating, RATING_NAMES } from '@/lib/srs/rubric'
@@ -49,7 +49,7 @@ async function ReviewBody({
   const decks = await studyDecks()
   const [settings, deck, latest] = await Promise.all([
     settingsForLearner(db, learnerId),
-    decks.reviewDeckFor(db, learnerId),
+    studyDeckFor(db, learnerId),
     undoableReview(db, learnerId, nowMs),
   ])
   const next = await nextReview(db, learnerId, deck, nowMs)

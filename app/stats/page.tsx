@@ -8,8 +8,9 @@ import { ForecastChart } from '@/components/stats/forecast-chart'
 import { PointMisses } from '@/components/stats/point-misses'
 import { RetentionChart } from '@/components/stats/retention-chart'
 import { ReviewHeatmap } from '@/components/stats/review-heatmap'
+import { ownCardQueries } from '@/db/queries/own-cards'
 import { studyDecks } from '@/lib/review'
-import { buildStats } from '@/lib/stats/build'
+import { keptStatsView } from '@/lib/stats/kept-view'
 import {
   getCardStatesByLearnerId,
   getStatsReviewsByLearnerId,
@@ -33,14 +34,24 @@ export default async function StatsPage({ searchParams }: PageProps<'/stats'>) {
   }
   const { db, learnerId, nowMs } = await studyContext()
   const decks = await studyDecks()
-  const [settings, reviews, cardStates, cards, deckList] = await Promise.all([
+  const [settings, cardsKey, deckList] = await Promise.all([
     getStatsSettingsByLearnerId(db, learnerId),
-    getStatsReviewsByLearnerId(db, learnerId),
-    getCardStatesByLearnerId(db, learnerId),
-    decks.allCardPointsFor(db, learnerId),
+    ownCardQueries(db).findOwnCardsVersionByLearnerId(learnerId),
     decks.decksFor(db, learnerId),
   ])
-  const stats = buildStats({ settings, reviews, cardStates, cards, decks: deckList }, nowMs)
+  const stats = await keptStatsView(db, learnerId, nowMs, {
+    // The deck list (titles, switches) is part of the view: recall per topic.
+    settingsKey: JSON.stringify([settings, deckList]),
+    cardsKey,
+    read: async () => {
+      const [reviews, cardStates, cards] = await Promise.all([
+        getStatsReviewsByLearnerId(db, learnerId),
+        getCardStatesByLearnerId(db, learnerId),
+        decks.allCardPointsFor(db, learnerId),
+      ])
+      return { settings, reviews, cardStates, cards, decks: deckList }
+    },
+  })
   const { timezone, rolloverHour } = stats.settings
 
   return (

@@ -5,8 +5,8 @@
 // → grade (1–4). The grade goes into the device's queue (use-grade.ts) and the review
 // queue shows the day's next card.
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react'
-import type { RatingChoice, SessionPoint } from '@/lib/review/day-card'
 import type { TaughtPhrase } from '@/lib/grading'
+import type { RatingChoice, SessionPoint } from '@/lib/review/day-card'
 import { suggestRating } from '@/lib/srs/rubric'
 import { AnswerStep } from './answer-step'
 import { AnswerTimer } from './answer-timer'

@@ -77,7 +77,11 @@ describe('the content check', () => {
   test('refuses a point without a rubric whose text and cues the grader does not hear', () => {
     const card = cardOf({})
     const [critical, other] = card.points
-    const unheard = { ...other!, text: 'It is what it is, and that is all there is to it.', cues: ['monotonic'] }
+    const unheard = {
+      ...other!,
+      text: 'It is what it is, and that is all there is to it.',
+      cues: ['monotonic'],
+    }
     const problems = contentProblems([{ ...card, points: [critical!, unheard] }], [WRONG_DESIGN])
     expect(problems).toHaveLength(1)
     expect(problems[0]).toMatch(/read-your-writes\.md: field "points\.1\.text": the grader does not hear/)

@@ -10,7 +10,7 @@ import type { TaughtPhrase } from '@/lib/grading'
 import { RATING_NAMES, RATINGS } from '@/lib/srs/rubric'
 import { intervalLabel } from '@/lib/srs/scheduler'
 import type { DayCardData, DayItem } from './day-card'
-import { studyDecks } from './decks'
+import { studyDeckFor, studyDecks } from './decks'
 import { drillRoundFor } from './drill-round'
 import { settingsForLearner } from './learner-settings'
 import { type DayCard, reviewDay } from './next-review'
@@ -19,11 +19,7 @@ import { taughtForCard, taughtPhrasesOf } from './teach-grader'
 
 /** The day's cards in queue order, each drawn in full (the first is the one nextReview offers). */
 export async function dayItems(db: Db, learnerId: string, nowMs: number): Promise<DayItem[]> {
-  const decks = await studyDecks()
-  const [settings, deck] = await Promise.all([
-    settingsForLearner(db, learnerId),
-    decks.reviewDeckFor(db, learnerId),
-  ])
+  const [settings, deck] = await Promise.all([settingsForLearner(db, learnerId), studyDeckFor(db, learnerId)])
   const [day, taught] = await Promise.all([
     reviewDay(db, learnerId, deck, nowMs),
     taughtPhrasesOf(db, learnerId),

@@ -4,7 +4,7 @@
 import { planQueries } from '@/db/queries/plan'
 import { studyQueries } from '@/db/queries/study'
 import type { Db } from '@/db/sql/db'
-import { studyDayBounds } from '@/lib/calendar'
+import { isoDateDayNumber, studyDayBounds } from '@/lib/calendar'
 import type { DeckCardTitle, DeckRegistry } from '@/lib/decks'
 import { answerProfileFrom } from '@/lib/plan/answer-profile'
 import { buildPlan, type Plan } from '@/lib/plan/build-plan'
@@ -28,10 +28,24 @@ export async function loadPlan(
   decks: PlanDecks,
   learnerId: string,
   nowMs: number,
+  {
+    statusOnlyWithoutInterview = false,
+  }: {
+    /** Pages that show nothing of the plan but its status when no interview is ahead: read no card then. */
+    statusOnlyWithoutInterview?: boolean
+  } = {},
 ): Promise<LoadedPlan> {
   const settings = await settingsForLearner(db, learnerId)
-  const deck = await decks.reviewDeckTitlesFor(db, learnerId)
   const today = studyDayBounds(nowMs, settings)
+  // No interview ahead (none set, or passed): the plan is its status alone, whatever the collection's size.
+  const interviewDay = settings.interviewDate ? isoDateDayNumber(settings.interviewDate) : null
+  if (statusOnlyWithoutInterview && (interviewDay === null || interviewDay < today.dayNumber))
+    return {
+      plan: buildPlan({ nowMs, settings, deck: [], cardStates: [], startedToday: 0 }),
+      settings,
+      deck: [],
+    }
+  const deck = await decks.reviewDeckTitlesFor(db, learnerId)
   const startedToday = (
     await studyQueries(db).countReviewsByLearnerIdBetween({
       learnerId,

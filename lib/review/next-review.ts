@@ -24,6 +24,7 @@ import { streakEndingAt } from '@/lib/srs/streak'
 import type { StudyCard } from '@/lib/srs/study-card'
 import { settingsForLearner } from './learner-settings'
 import { missedPointIds, toSchedule } from './stored'
+import { dueStub, isDueStub, isStudyDeck, type StudyDeck } from './study-deck'
 
 export type NextReview<C extends StudyCard = StudyCard> =
   | {
@@ -46,13 +47,18 @@ interface StudyDayQueue<C extends StudyCard> {
   queue: StudyQueue<C>
 }
 
+/** A whole deck in memory (tests, small sources), or the review deck read as needed (study-deck.ts). */
+export type QueueDeck<C extends StudyCard> = readonly C[] | StudyDeck<C>
+
 async function studyQueue<C extends StudyCard>(
   db: Db,
   learnerId: string,
-  deck: readonly C[],
+  deck: QueueDeck<C>,
   nowMs: number,
   settings: StudySettings,
 ): Promise<StudyDayQueue<C>> {
+  if (isStudyDeck(deck))
+    return (await lazyStudyQueue(db, learnerId, deck, nowMs, settings)) as unknown as StudyDayQueue<C>
   const q = studyQueries(db)
   const today = studyDayBounds(nowMs, settings)
   const [reviewsToday, dueRows, seenCardIds] = await Promise.all([
@@ -63,14 +69,91 @@ async function studyQueue<C extends StudyCard>(
   const rows = { reviewsToday, dueRows, seenCardIds }
   // An interview ahead may raise today's new-card limit so every card is seen twice before it.
   const notStarted = deck.reduce((n, card) => (rows.seenCardIds.has(card.id) ? n : n + 1), 0)
-  const newPerDay = newCardPacing({
+  const newPerDay = newPerDayOf(settings, today, notStarted, rows.reviewsToday.newCards)
+  return { today, queue: planStudyQueue(deck, rows, nowMs, { ...settings, newPerDay }) }
+}
+
+function newPerDayOf(
+  settings: StudySettings,
+  today: StudyDayBounds,
+  notStarted: number,
+  startedToday: number,
+) {
+  return newCardPacing({
     ...settings,
     todayDay: today.dayNumber,
     interviewDay: settings.interviewDate ? isoDateDayNumber(settings.interviewDate) : null,
     notStarted,
-    startedToday: rows.reviewsToday.newCards,
+    startedToday,
   }).limitToday
-  return { today, queue: planStudyQueue(deck, rows, nowMs, { ...settings, newPerDay }) }
+}
+
+/** Rows due later today kept for learn-ahead and "next due" (the earliest of them is all that shows). */
+const LATER_TODAY_ROWS = 200
+
+/**
+ * The same queue over a deck read as needed: the day's due rows (at most a day's review room of
+ * them, plus the next ones later today), the first new cards within the new-card room, and the
+ * totals counted in SQL — so what is read is bounded by the day, not the collection.
+ */
+async function lazyStudyQueue(
+  db: Db,
+  learnerId: string,
+  deck: StudyDeck<StudyCard>,
+  nowMs: number,
+  settings: StudySettings,
+): Promise<StudyDayQueue<StudyCard>> {
+  const q = studyQueries(db)
+  const today = studyDayBounds(nowMs, settings)
+  const reviewsToday = await q.countReviewsByLearnerIdBetween({
+    learnerId,
+    fromMs: today.startMs,
+    toMs: today.endMs,
+  })
+  // The day shows at most its room: totals are counted up to the room and one more (exactly only
+  // while an interview is ahead, whose pacing needs how many cards are not started).
+  const reviewRoom = Math.max(0, settings.reviewsPerDay - (reviewsToday.reviews - reviewsToday.newCards))
+  const interviewAhead = settings.interviewDate !== null
+  const newCap = interviewAhead ? Number.POSITIVE_INFINITY : settings.newPerDay + 1
+  const [atHandStates, ownDueNow, ownLater, ownDueTotal, ownUnseenTotal] = await Promise.all([
+    deck.atHandDue(),
+    deck.own.dueBetween(Number.MIN_SAFE_INTEGER, nowMs + 1, reviewRoom),
+    deck.own.dueBetween(nowMs + 1, today.endMs, LATER_TODAY_ROWS),
+    deck.own.dueCountBefore(today.endMs, reviewRoom + 1),
+    deck.own.unseenCount(newCap),
+  ])
+  const seenCardIds = new Set(atHandStates.map((row) => row.cardId))
+  const atHandDue = atHandStates.filter((row) => row.dueMs < today.endMs)
+  const atHandUnseen = deck.atHand.filter((card) => !seenCardIds.has(card.id)).length
+  const ownDue = [...ownDueNow, ...ownLater]
+  for (const row of ownDue) seenCardIds.add(row.cardId)
+  const dueRows = [...atHandDue, ...ownDue].sort((a, b) => a.dueMs - b.dueMs)
+  const notStarted = atHandUnseen + ownUnseenTotal
+  const newPerDay = newPerDayOf(settings, today, notStarted, reviewsToday.newCards)
+  const newRoom = Math.max(0, newPerDay - reviewsToday.newCards)
+  const ownNew = await deck.own.unseen(Math.min(ownUnseenTotal, Math.max(0, newRoom - atHandUnseen)))
+  const cards: StudyCard[] = [...deck.atHand, ...ownDue.map((row) => dueStub(row.cardId)), ...ownNew]
+  const queue = planStudyQueue(cards, { reviewsToday, dueRows, seenCardIds }, nowMs, {
+    ...settings,
+    newPerDay,
+  })
+  // The totals are the collection's, not the rows read.
+  const dueTotal = atHandDue.length + ownDueTotal
+  const newTotal = notStarted
+  queue.counts = {
+    ...queue.counts,
+    dueTotal,
+    newTotal,
+    dueNow: Math.min(dueTotal, queue.reviewRoom),
+    newAvailable: Math.min(newTotal, queue.newRoom),
+  }
+  return { today, queue }
+}
+
+/** The card itself: a due own card of a study deck is a stub until the queue offers it. */
+async function fullCard<C extends StudyCard>(deck: QueueDeck<C>, card: C): Promise<C | undefined> {
+  if (!isStudyDeck(deck) || !isDueStub(card)) return card
+  return (await deck.own.load(card.id)) as C | undefined
 }
 
 /** The earliest due time after now: a step later today, else the first card due after today. */
@@ -89,12 +172,13 @@ async function nextDueMsOf<C extends StudyCard>(
 export async function nextReview<C extends StudyCard>(
   db: Db,
   learnerId: string,
-  deck: readonly C[],
+  deck: QueueDeck<C>,
   nowMs: number,
 ): Promise<NextReview<C>> {
   const settings = await settingsForLearner(db, learnerId)
   const day = await studyQueue(db, learnerId, deck, nowMs, settings)
-  const card = nextCardOf(day.queue)
+  const offered = nextCardOf(day.queue)
+  const card = offered && (await fullCard(deck, offered))
   if (!card) {
     return {
       kind: 'done',
@@ -130,7 +214,7 @@ export type DayCard<C extends StudyCard = StudyCard> = Extract<NextReview<C>, { 
 export async function reviewDay<C extends StudyCard>(
   db: Db,
   learnerId: string,
-  deck: readonly C[],
+  deck: QueueDeck<C>,
   nowMs: number,
 ): Promise<DayCard<C>[]> {
   const settings = await settingsForLearner(db, learnerId)
@@ -146,7 +230,8 @@ export async function reviewDay<C extends StudyCard>(
   // The rows of every card first (in parallel on PostgreSQL), then the counts in queue order.
   const stored = await Promise.all(
     ids.map(async (id) => {
-      const card = queue.inDeck.get(id)
+      const inDeck = queue.inDeck.get(id)
+      const card = inDeck && (await fullCard(deck, inDeck))
       if (!card) return null
       const [state, last] = await Promise.all([
         q.getCardStateByLearnerAndCardId({ learnerId, cardId: id }),
@@ -194,7 +279,7 @@ const keptStudyDays = keptPerReviewLog<ReadonlySet<number>>(64)
 export async function studySummary(
   db: Db,
   learnerId: string,
-  deck: readonly StudyCard[],
+  deck: QueueDeck<StudyCard>,
   nowMs: number,
 ): Promise<StudySummary> {
   const settings = await settingsForLearner(db, learnerId)
