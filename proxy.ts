@@ -68,6 +68,6 @@ export const config = {
   // proxy Next buffers the whole body in memory (and cuts it at proxyClientMaxBodySize);
   // that route streams its 100 MB cap to disk and gives a new visitor its cookie itself.
   matcher: [
-    '/((?!_next/|favicon|api/payments|api/accounts|api/provider|api/idempotency-keys|api/own-cards/import-anki).*)',
+    '/((?!_next/|favicon|api/payments|api/accounts|api/provider|api/idempotency-keys|api/own-cards/import-anki|voice/).*)',
   ],
 }

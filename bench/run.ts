@@ -21,6 +21,7 @@ const BENCHES = [
   'grading',
   'check',
   'heavy',
+  'voice',
 ] as const
 const [name, ...args] = process.argv.slice(2)
 if (!BENCHES.includes(name as (typeof BENCHES)[number])) {

@@ -152,6 +152,8 @@ export const ALLOWED_IMPORTS: Record<string, readonly string[]> = {
   'lib/srs': ['lib/calendar', 'db'],
   'lib/stats': ['lib/calendar', 'db', 'lib/review-log-kept', 'lib/srs'],
   'lib/transfer': ['lib/calendar', 'db', 'lib/content', 'lib/decks', 'lib/own-cards', 'lib/srs'],
+  // The hands-free loop's words, commands, spoken feedback and command recognizer (no DOM, no Next).
+  'lib/voice': ['lib/srs'],
 }
 
 /**

@@ -44,6 +44,15 @@ const serwist = new Serwist({
       }),
     },
     {
+      // The command recognizer's model (Hands-free): fetched the first time it is switched on, then
+      // kept, so a grade can be said offline. Fixed files of a pinned package version.
+      matcher: ({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith('/voice/'),
+      handler: new CacheFirst({
+        cacheName: 'drill-voice',
+        plugins: [new ExpirationPlugin({ maxEntries: 20 })],
+      }),
+    },
+    {
       matcher: ({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith('/_next/static/'),
       handler: new CacheFirst({
         cacheName: 'drill-static',

@@ -10,6 +10,7 @@ import { OwnCardsTransfer } from '@/components/settings/own-cards-transfer'
 import { RecordingsSettings } from '@/components/settings/recordings-settings'
 import { SettingsForm } from '@/components/settings/settings-form'
 import { TaughtPhrases } from '@/components/settings/taught-phrases'
+import { VoiceSettings } from '@/components/settings/voice-settings'
 import { ownCardQueries } from '@/db/queries/own-cards'
 import { studyQueries } from '@/db/queries/study'
 import { formatInstant } from '@/lib/calendar'
@@ -75,6 +76,7 @@ export default async function SettingsPage() {
       <ExportTopicForAnki topics={decks.filter((deck) => deck.kind === 'built-in')} />
       <RecordingsSettings />
       <TaughtPhrases phrases={taught} />
+      <VoiceSettings />
       <section aria-labelledby="devices-title" className="max-w-xl space-y-3">
         <h2 id="devices-title" className="text-xl font-semibold">
           Your devices

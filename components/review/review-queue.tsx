@@ -24,6 +24,7 @@ import { type GradeRating, RATING_NAMES } from '@/lib/srs/rubric'
 import { queueItems } from './day-card'
 import { DayCardView } from './day-card-view'
 import { markFirstCard } from './first-card-mark'
+import { HandsFreeProvider, HandsFreeSwitch } from './hands-free/hands-free-switch'
 import { hiddenCardIds } from './queue-visibility'
 import { UndoNotice } from './undo-button'
 import { useDayQueue } from './use-day-queue'
@@ -62,27 +63,30 @@ export function ReviewQueue({ first, serverUndo, serverLatestLogId, knowsTimezon
 
   return (
     // data-rest-of-day: whether the day's other cards are here (e2e waits on it; nothing is styled by it).
-    <div className="space-y-6" data-rest-of-day={queue.kind}>
-      {current ? (
-        <div key={current.id}>
-          <DayCardView card={current.card} />
-        </div>
-      ) : queue.kind === 'loading' ? (
-        <p role="status">Loading the rest of today&apos;s queue…</p>
-      ) : queue.kind === 'failed' ? (
-        <p role="status">The rest of today&apos;s queue needs a connection: reload when online.</p>
-      ) : (
-        <div className="space-y-4" data-testid="review-done">
-          <h2 className="text-xl font-semibold">Done for today</h2>
-          <p>Every card of today&apos;s queue is graded.</p>
-        </div>
-      )}
-      {latest ? (
-        <DeviceUndo grade={latest} title={titles.get(latest.body.cardId) ?? latest.body.cardId} />
-      ) : (
-        serverUndo
-      )}
-    </div>
+    <HandsFreeProvider>
+      <div className="space-y-6" data-rest-of-day={queue.kind}>
+        <HandsFreeSwitch />
+        {current ? (
+          <div key={current.id}>
+            <DayCardView card={current.card} />
+          </div>
+        ) : queue.kind === 'loading' ? (
+          <p role="status">Loading the rest of today&apos;s queue…</p>
+        ) : queue.kind === 'failed' ? (
+          <p role="status">The rest of today&apos;s queue needs a connection: reload when online.</p>
+        ) : (
+          <div className="space-y-4" data-testid="review-done">
+            <h2 className="text-xl font-semibold">Done for today</h2>
+            <p>Every card of today&apos;s queue is graded.</p>
+          </div>
+        )}
+        {latest ? (
+          <DeviceUndo grade={latest} title={titles.get(latest.body.cardId) ?? latest.body.cardId} />
+        ) : (
+          serverUndo
+        )}
+      </div>
+    </HandsFreeProvider>
   )
 }
 

@@ -1,9 +1,8 @@
 'use client'
-// One card's review: prompt and timer → answer (aloud, typed, or live transcript;
-// answer-step.tsx) → Show answer (Space) → the grader hears the answer and pre-ticks the
-// points it heard (use-point-checks.ts) → the learner confirms each box (points-check.tsx)
-// → grade (1–4). The grade goes into the device's queue (use-grade.ts) and the review
-// queue shows the day's next card.
+// One card's review: prompt and timer → answer (aloud, typed, live transcript; answer-step.tsx) →
+// Show answer (Space) → the grader pre-ticks the points it heard (use-point-checks.ts) → the learner
+// confirms each box → grade (1–4) into the device's queue (use-grade.ts). Hands-free runs the same
+// steps by voice (hands-free/) while its switch is on.
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import type { TaughtPhrase } from '@/lib/grading'
 import type { RatingChoice, SessionPoint } from '@/lib/review/day-card'
@@ -11,6 +10,7 @@ import { suggestRating } from '@/lib/srs/rubric'
 import { AnswerStep } from './answer-step'
 import { AnswerTimer } from './answer-timer'
 import { GradeControls, ReviewCardFrame } from './card-frame'
+import { HandsFreeCard } from './hands-free/hands-free-card'
 import { PlainCardCheck, PointsCheck } from './points-check'
 import { RecordingPlayer } from './recorder/recording-player'
 import { useAnswerRecording } from './recorder/use-answer-recording'
@@ -85,15 +85,9 @@ export function ReviewSession(props: ReviewSessionProps) {
   const { grade, pending, error } = useGrade(fields)
   useReviewKeys({ revealed, reveal, grade })
 
+  const suggested = suggestRating(points, ticked)
   const gradeControls = (reason: string) => (
-    <GradeControls
-      suggested={suggestRating(points, ticked)}
-      reason={reason}
-      choices={props.choices}
-      pending={pending}
-      error={error}
-      onGrade={grade}
-    />
+    <GradeControls {...{ suggested, reason, pending, error }} choices={props.choices} onGrade={grade} />
   )
 
   return (
@@ -109,6 +103,10 @@ export function ReviewSession(props: ReviewSessionProps) {
         <AnswerTimer startedAt={startedAt} stoppedAfterMs={answeredAfterMs} targetMs={props.answerTargetMs} />
       }
     >
+      <HandsFreeCard
+        {...{ prompt: props.prompt, revealed, reveal, points, ticked, suggested, grade }}
+        verdicts={checks.verdicts}
+      />
       {!revealed && (
         <AnswerStep
           recording={recording}

@@ -17,7 +17,7 @@ const directive = (csp: string, name: string) =>
 describe('page CSP', () => {
   test('scripts run only with the nonce: no unsafe-inline, no unsafe-eval in production', () => {
     const scriptSrc = directive(pageCsp('abc', { dev: false, https: false }), 'script-src')
-    expect(scriptSrc).toBe("script-src 'self' 'nonce-abc' 'strict-dynamic'")
+    expect(scriptSrc).toBe("script-src 'self' 'nonce-abc' 'strict-dynamic' 'wasm-unsafe-eval'")
   })
 
   test('development adds unsafe-eval (React error overlay) but never unsafe-inline', () => {

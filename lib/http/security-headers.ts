@@ -45,7 +45,8 @@ export function pageCsp(nonce: string, options: { dev: boolean; https: boolean }
   const directives = [
     "default-src 'self'",
     // React uses eval for its error overlay in development only.
-    `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'${options.dev ? " 'unsafe-eval'" : ''}`,
+    // 'wasm-unsafe-eval': Hands-free's command recognizer is WebAssembly served by Drill (/voice/).
+    `script-src 'self' 'nonce-${nonce}' 'strict-dynamic' 'wasm-unsafe-eval'${options.dev ? " 'unsafe-eval'" : ''}`,
     "style-src 'self' 'unsafe-inline'",
     // The favicon is a data: URI.
     "img-src 'self' data: blob:",

@@ -1,0 +1,117 @@
+// The hands-free loop's ears: the microphone at 16 kHz, soundswallower's voice-activity detector
+// (its Endpointer) cutting utterances, and its command recognizer hearing each one — every file from
+// Drill itself (/voice/, copied from the npm package at build time by scripts/copy-voice-files.ts and
+// kept by the service worker for offline use), nothing from a CDN, no audio leaving the device.
+import type { Command } from '@/lib/voice/commands'
+import {
+  type CommandRecognizer,
+  createCommandRecognizer,
+  SAMPLE_RATE,
+  type SoundSwallower,
+} from '@/lib/voice/recognizer'
+import type { ListeningFor } from '@/lib/voice/words'
+
+export const VOICE_BASE = '/voice/'
+
+interface Endpointer {
+  get_frame_size(): number
+  get_in_speech(): boolean
+  process(frame: Float32Array): Float32Array | null
+}
+type Module = SoundSwallower & { Endpointer: new (options: { samprate: number }) => Endpointer }
+
+export interface VoiceEngine {
+  /** Routes each utterance to `onHeard` as a command of the step `listening()` names at that moment. */
+  close(): void
+}
+
+export interface VoiceEvents {
+  listening: () => ListeningFor | null
+  onHeard: (command: Command) => void
+  /** Speech started or stopped (silence timing for the end of an answer). */
+  onSpeech: (inSpeech: boolean) => void
+}
+
+let recognizerPromise: Promise<{ module: Module; recognizer: CommandRecognizer }> | null = null
+
+/** Loads the recognizer once per page (about 6 MB of model, cached by the service worker after). */
+function loadRecognizer() {
+  recognizerPromise ??= (async () => {
+    const { default: createModule } = await import('soundswallower')
+    const module = (await createModule({
+      modelBase: VOICE_BASE,
+      locateFile: (path: string) => `${VOICE_BASE}${path}`,
+    } as never)) as unknown as Module
+    const recognizer = await createCommandRecognizer(module, { dictionary: `${VOICE_BASE}words.dict` })
+    return { module, recognizer }
+  })()
+  return recognizerPromise
+}
+
+export class MicrophoneRefused extends Error {}
+
+export async function openVoiceEngine(events: VoiceEvents): Promise<VoiceEngine> {
+  const { module, recognizer } = await loadRecognizer()
+  let stream: MediaStream
+  try {
+    stream = await navigator.mediaDevices.getUserMedia({
+      audio: { channelCount: 1, echoCancellation: true, noiseSuppression: true },
+    })
+  } catch (error) {
+    throw new MicrophoneRefused((error as Error).message)
+  }
+  const context = new AudioContext({ sampleRate: SAMPLE_RATE })
+  const source = context.createMediaStreamSource(stream)
+  // A ScriptProcessor needs no worklet module (the page's CSP and the offline copy stay simple); the
+  // frames are small and the decoding runs once per utterance.
+  const processor = context.createScriptProcessor(4096, 1, 1)
+  const endpointer = new module.Endpointer({ samprate: SAMPLE_RATE })
+  const frameSize = endpointer.get_frame_size()
+  let pending = new Float32Array(0)
+  let utterance: Float32Array[] = []
+  let inSpeech = false
+
+  processor.onaudioprocess = (event) => {
+    const input = event.inputBuffer.getChannelData(0)
+    const joined = new Float32Array(pending.length + input.length)
+    joined.set(pending)
+    joined.set(input, pending.length)
+    let offset = 0
+    for (; offset + frameSize <= joined.length; offset += frameSize) {
+      const speech = endpointer.process(joined.slice(offset, offset + frameSize))
+      if (speech) utterance.push(speech)
+      const now = endpointer.get_in_speech()
+      if (now !== inSpeech) {
+        inSpeech = now
+        events.onSpeech(now)
+        if (!now) finishUtterance()
+      }
+    }
+    pending = joined.slice(offset)
+  }
+
+  function finishUtterance() {
+    const frames = utterance
+    utterance = []
+    const listening = events.listening()
+    if (!listening || frames.length === 0) return
+    const pcm = new Float32Array(frames.reduce((n, f) => n + f.length, 0))
+    let at = 0
+    for (const frame of frames) {
+      pcm.set(frame, at)
+      at += frame.length
+    }
+    events.onHeard(recognizer.hear(pcm, listening))
+  }
+
+  source.connect(processor)
+  processor.connect(context.destination)
+  return {
+    close() {
+      processor.disconnect()
+      source.disconnect()
+      for (const track of stream.getTracks()) track.stop()
+      void context.close()
+    },
+  }
+}
