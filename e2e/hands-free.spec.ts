@@ -47,7 +47,7 @@ test.use({
   ),
 })
 
-test('the question read aloud, "done" ends the answer, the feedback spoken, an unclear word asked again, "three" saves Good', async ({
+test('the question read aloud, "done" ends the answer, the feedback spoken, a grade asked for', async ({
   page,
   context,
   review,
@@ -85,4 +85,7 @@ test('the question read aloud, "done" ends the answer, the feedback spoken, an u
   // The switch is remembered on this device.
   await page.reload()
   await expect(page.getByRole('switch', { name: 'Hands-free' })).toHaveAttribute('aria-checked', 'true')
-})
+})    await expect.poll(() => spoken(page)).toMatch(/You made \d of 5 points\./)
+    expect(await spoken(page)).toContain('Suggested grade:')
+
+
