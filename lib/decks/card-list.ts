@@ -11,7 +11,8 @@ import type { Card } from '@/lib/content/schema'
 import { forgettingCurveOf } from '@/lib/srs/forgetting-curve'
 import { type DeckInfo, ownDeckId } from './types'
 
-export const CARDS_PAGE_SIZE = 50
+// One page holds every built-in card (64) and the first own cards; still bounded for 20,000.
+export const CARDS_PAGE_SIZE = 100
 /** Longer searches are cut: a search box, not a query language. */
 export const SEARCH_MAX_CHARS = 100
 
