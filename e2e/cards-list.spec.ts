@@ -67,24 +67,24 @@ test('/cards: topics with progress, cards grouped by topic, pages, and a search 
   ).toHaveText('0 of 60 seen · no recall yet')
   await expect(topics.getByTestId('topic').filter({ hasText: 'Idempotency' })).toHaveCount(1)
 
-  // Page 1: the built-in cards first, then own cards; 50 cards a page, every card on exactly one page.
+  // Page 1: the built-in cards first, then own cards; 100 cards a page, every card on exactly one page.
   const pageLabel = page.getByRole('navigation', { name: 'Card pages' }).getByTestId('card-page')
   const pageCount = Number((await pageLabel.textContent())?.match(/^Page 1 of (\d+)$/)?.[1])
   const builtIn = await page.getByTestId('built-in-card').count()
-  expect(pageCount).toBe(Math.ceil((builtIn + OWN) / 50))
+  expect(pageCount).toBe(Math.ceil((builtIn + OWN) / 100))
   const shardingDeck = page.getByRole('region', { name: 'Deck: Sharding' })
   await expect(shardingDeck.getByRole('heading', { name: 'Sharding' })).toBeVisible()
   await expect(shardingDeck.getByText(/^2 of 60 seen/)).toBeVisible()
   await expect(page.getByRole('region', { name: 'Deck: Zookeeper notes' })).toHaveCount(0)
   let own = await page.getByTestId('own-card').count()
-  expect(builtIn + own).toBe(50)
+  expect(builtIn + own).toBe(100)
   for (let n = 2; n <= pageCount; n++) {
     await page.getByRole('link', { name: 'Next page' }).click()
     await expect(page).toHaveURL(new RegExp(`/cards\\?page=${n}$`))
     await expect(page.getByTestId('card-page')).toHaveText(`Page ${n} of ${pageCount}`)
     const cards =
       (await page.getByTestId('own-card').count()) + (await page.getByTestId('built-in-card').count())
-    if (n < pageCount) expect(cards).toBe(50)
+    if (n < pageCount) expect(cards).toBe(100)
     own += await page.getByTestId('own-card').count()
   }
   expect(own).toBe(OWN)
