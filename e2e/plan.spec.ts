@@ -73,6 +73,17 @@ async function startLearner(page: Page, context: BrowserContext, now: string) {
   await expect.poll(() => storedTimezone(page)).not.toBeNull()
 }
 
+/**
+ * Every card of every deck (64 built in) may start today: a learner who means to study the whole
+ * field raises "New cards per day" (the default 20 would refuse the 21st new card as not due).
+ */
+async function startEveryCardToday(page: Page) {
+  await page.goto('/settings')
+  await page.getByLabel('New cards per day').fill('100')
+  await page.getByLabel('New cards per day').press('Enter')
+  await expect(page.getByRole('status').filter({ hasText: 'Settings saved.' })).toBeVisible()
+}
+
 /** Types the interview date with the keyboard and submits the settings form with Enter. */
 async function setInterviewDate(page: Page, date: string) {
   await page.goto('/settings')
@@ -91,6 +102,7 @@ test('a date 10 study days ahead: Easy on every card on day 0, every due before 
 }) => {
   test.setTimeout(180_000)
   await startLearner(page, context, day0)
+  await startEveryCardToday(page)
   await setInterviewDate(page, interviewDate)
   await expect(page.getByRole('status').filter({ hasText: 'Settings saved.' })).toBeVisible()
 
@@ -112,6 +124,7 @@ test('a date 10 study days ahead: Easy on every card on day 0, every due before 
   const control = await browser.newContext({ timezoneId: 'Europe/Berlin', locale: 'en-GB' })
   const controlPage = await control.newPage()
   await startLearner(controlPage, control, day0)
+  await startEveryCardToday(controlPage)
   const cards = (await plan(page.request)).cards
   expect(cards.length).toBeGreaterThanOrEqual(7)
   const plainDue = new Map<string, string>()
