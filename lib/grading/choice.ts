@@ -202,6 +202,8 @@ function choiceAfter(answer: Answer, designs: readonly Design[], labelled: boole
   const tokens = answer.tokens
   const last = designs.at(-1)!
   for (let i = last.from + 1; i < tokens.length && i - designs[0]!.from <= REACH; i++) {
+    // A choice is a clause of its own: "either it answers or refuses so you choose …" chooses nothing.
+    if (clauseStart(answer, i) <= last.from) continue
     const before = BEFORE_WORDS.find((p) => at(answer, i, p))
     if (before) {
       for (let k = i + before.length; k <= i + before.length + REFERENCE_REACH; k++) {
