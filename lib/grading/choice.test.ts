@@ -64,3 +64,14 @@ describe('two designs weighed, one chosen', () => {
     ).toEqual([])
   })
 })
+
+describe('a step said with "flip" is a step of the design', () => {
+  const inFlight = allCards().find((c) => c.id === 'in-flight-retry')!.points
+  const noSecond = (text: string) =>
+    suggestGrade(inFlight, text).points.find((p) => p.id === 'no-second-charge')!
+  test('"flip the row back to new and let the retry run the charge" contradicts no-second-charge', () => {
+    expect(
+      noSecond('We flip the row back to new and let the retry run the charge.').contradiction,
+    ).not.toBeNull()
+  })
+})
