@@ -93,6 +93,8 @@ async function main(): Promise<number> {
   const distDir = buildForBench()
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'drill-bench-grading-'))
   const server = await startNextServer({
+    // PORT pins the server's port (a shared machine's own range); otherwise a free one.
+    ...(process.env.PORT ? { port: Number(process.env.PORT) } : {}),
     env: {
       NEXT_DIST_DIR: distDir,
       DRILL_DB: path.join(dataDir, 'bench.db'),

@@ -1,10 +1,12 @@
 // What an answer takes back. A speaker corrects themself ("no, scratch that", "sorry, let me correct
 // myself", "actually no"): what they retract is not said. A speaker names a design to turn it down ("some
 // teams answer 422 … I find that too strict", "people start with an empty row. I wouldn't."): the design
-// they turn down is not said either; nor is a hedge that names no step ("maybe we could save something
+// they turn down is not said either, nor is a design weighed against another and not chosen ("one option is …;
+// the other is …. I'd go with the second": choice.ts); nor is a hedge that names no step ("maybe we could save something
 // first?"). Such words count neither for a point nor against it.
 // (A design told as a warning — "the naive server charges first, and that is the bug" — is a hypothetical:
 // occurrences.ts; it explains a point, so it may still make one, but it is never a wrong design.)
+import { designsNotChosen } from './choice'
 import type { Answer } from './phrases'
 
 /** Words that take back what came just before them. */
@@ -103,6 +105,8 @@ export function unsaidTokens(answer: Answer): Set<number> {
         mark(previous, i + n - 1)
       }
   }
+  // Of two designs weighed, the one chosen counts (choice.ts).
+  for (const [from, to] of designsNotChosen(answer)) mark(from, to)
   for (let i = 0; i < tokens.length; i++) {
     if (!VAGUE.has(tokens[i]!.word)) continue
     const hedged = tokens
