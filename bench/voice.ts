@@ -35,12 +35,43 @@ const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'drill-bench-voice-'))
 const dict = path.join(dir, 'words.dict')
 fs.writeFileSync(dict, dictionaryText())
 const modelBase = `${path.join('node_modules', 'soundswallower', 'model')}/`
-const module = (await createModule({ modelBase } as never)) as unknown as SoundSwallower
+interface Endpointer {
+  get_frame_size(): number
+  get_in_speech(): boolean
+  process(frame: Float32Array): Float32Array | null
+}
+const module = (await createModule({ modelBase } as never)) as unknown as SoundSwallower & {
+  Endpointer: new (options: { samprate: number }) => Endpointer
+}
 const recognizer = await createCommandRecognizer(module, { dictionary: dict })
+
+// Silence after each word: long enough for the voice-activity detector to call the word over.
+const TRAILING_S = 1
+
+/**
+ * How long after the word ends the page has its grade: the audio the voice-activity detector (the
+ * page's) needs past the word's end before it calls the utterance over, plus the decoding time
+ * measured here. Null: the detector never called it over.
+ */
+function msFromWordEndToGrade(pcm: Float32Array, decodeMs: number): number | null {
+  const endpointer = new module.Endpointer({ samprate: 16_000 })
+  const size = endpointer.get_frame_size()
+  let wasInSpeech = false
+  for (let at = 0; at + size <= pcm.length; at += size) {
+    endpointer.process(pcm.slice(at, at + size))
+    const inSpeech = endpointer.get_in_speech()
+    if (wasInSpeech && !inSpeech) {
+      const wordEnd = pcm.length - TRAILING_S * 16_000
+      return ((at + size - wordEnd) / 16_000) * 1000 + decodeMs
+    }
+    wasInSpeech = inSpeech
+  }
+  return null
+}
 
 function pcmOf(word: string, voice: string, speed: number, noise: number): Float32Array {
   const wav = speechWav(
-    [{ pauseS: 0.3 }, { say: word, voice, speed }, { pauseS: 0.3 }],
+    [{ pauseS: 0.3 }, { say: word, voice, speed }, { pauseS: TRAILING_S }],
     path.join(dir, 'w.wav'),
     noise,
   )
@@ -52,6 +83,8 @@ function pcmOf(word: string, voice: string, speed: number, noise: number): Float
 type Tally = { right: number; wrong: number; refused: number }
 const groups: Record<string, Tally> = {}
 const times: number[] = []
+const latencies: number[] = []
+let latencyMissed = 0
 const mistakes: string[] = []
 function tally(group: string, outcome: keyof Tally) {
   groups[group] ??= { right: 0, wrong: 0, refused: 0 }
@@ -65,7 +98,13 @@ for (const voice of VOICES)
         const pcm = pcmOf(word, voice, speed, noise)
         const started = performance.now()
         const heard = recognizer.hear(pcm, 'grade')
-        times.push(performance.now() - started)
+        const decodeMs = performance.now() - started
+        times.push(decodeMs)
+        if (word in GRADE_WORDS) {
+          const latency = msFromWordEndToGrade(pcm, decodeMs)
+          if (latency === null) latencyMissed++
+          else latencies.push(latency)
+        }
         const group =
           word in GRADE_WORDS
             ? 'grade words'
@@ -92,6 +131,10 @@ for (const [group, t] of Object.entries(groups)) {
 times.sort((a, b) => a - b)
 console.log(
   `  decode per utterance: p50 ${times[Math.floor(times.length / 2)]!.toFixed(0)} ms, p99 ${times[Math.floor(times.length * 0.99)]!.toFixed(0)} ms`,
+)
+latencies.sort((a, b) => a - b)
+console.log(
+  `  grade word end → grade recognized (voice-activity end + decode): p50 ${latencies[Math.floor(latencies.length / 2)]?.toFixed(0)} ms, p95 ${latencies[Math.floor(latencies.length * 0.95)]?.toFixed(0)} ms, max ${latencies.at(-1)?.toFixed(0)} ms (target ≤ 1000 ms)${latencyMissed ? `; ${latencyMissed} never ended` : ''}`,
 )
 const grades = groups['grade words']!
 const gradeN = grades.right + grades.wrong + grades.refused

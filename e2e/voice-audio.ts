@@ -45,7 +45,9 @@ export function speechWav(pieces: readonly Piece[], file: string, noise = 0.01):
   execFileSync('sox', [...parts, clean])
   const seconds = execFileSync('soxi', ['-D', clean]).toString().trim()
   const hiss = path.join(dir, 'noise.wav')
+  // -R: the same noise on every run (a seeded generator), so a run hears what the last one heard.
   execFileSync('sox', [
+    '-R',
     '-n',
     '-r',
     '16000',

@@ -40,6 +40,8 @@ export const PRONUNCIATIONS: Readonly<Record<string, string>> = {
   repeat: 'R IH P IY T',
   skip: 'S K IH P',
   stop: 'S T AA P',
+  // espeak-ng's and many speakers' "stop" (the rounded vowel), which otherwise lands on "hello".
+  'stop(2)': 'S T AO P',
   answer: 'AE N S ER',
   done: 'D AH N',
   yes: 'Y EH S',

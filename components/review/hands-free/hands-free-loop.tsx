@@ -50,7 +50,7 @@ const STEP_TEXT: Record<Step, string> = {
 
 export default function HandsFreeLoop(card: HandsFreeCard) {
   const [step, setStep] = useState<Step>('starting')
-  const [heard, setHeard] = useState('')
+  const [heard, setHeard] = useState<string | null>(null)
   const [problem, setProblem] = useState<string | null>(null)
   const stepRef = useRef<Step>('starting')
   const cardRef = useRef(card)
@@ -77,7 +77,8 @@ export default function HandsFreeLoop(card: HandsFreeCard) {
 
   const onHeard = useCallback(
     (command: Command) => {
-      setHeard(command.word || '(nothing clear)')
+      // A decoy word caught something else: say so rather than name a word the learner did not say.
+      setHeard(command.kind === 'unclear' ? '' : command.word)
       const c = cardRef.current
       if (command.kind === 'stop') {
         hush()
@@ -163,9 +164,10 @@ export default function HandsFreeLoop(card: HandsFreeCard) {
       <p role="status" aria-live="polite" data-testid="hands-free-status" data-step={step}>
         {STEP_TEXT[step]}
       </p>
-      {heard && (
+      {heard !== null && (
         <p data-testid="hands-free-heard" className="text-zinc-700 dark:text-zinc-300">
-          Last heard: “{heard}” <span className="text-xs">(recognized on this device)</span>
+          Last heard: {heard ? `“${heard}”` : 'not a command'}{' '}
+          <span className="text-xs">(recognized on this device)</span>
         </p>
       )}
       {problem && (

@@ -2,6 +2,9 @@
 // (its Endpointer) cutting utterances, and its command recognizer hearing each one — every file from
 // Drill itself (/voice/, copied from the npm package at build time by scripts/copy-voice-files.ts and
 // kept by the service worker for offline use), nothing from a CDN, no audio leaving the device.
+// One microphone for the whole session: each card's loop attaches its handlers and detaches them when
+// the card is done; the microphone closes only once no card has listened for a moment (so going to the
+// next card neither asks for it again nor loses a word said in between).
 import type { Command } from '@/lib/voice/commands'
 import {
   type CommandRecognizer,
@@ -13,6 +16,9 @@ import type { ListeningFor } from '@/lib/voice/words'
 
 export const VOICE_BASE = '/voice/'
 
+/** The microphone stays open this long after the last card's loop detached (the next card attaches). */
+const CLOSE_AFTER_MS = 2000
+
 interface Endpointer {
   get_frame_size(): number
   get_in_speech(): boolean
@@ -21,11 +27,12 @@ interface Endpointer {
 type Module = SoundSwallower & { Endpointer: new (options: { samprate: number }) => Endpointer }
 
 export interface VoiceEngine {
-  /** Routes each utterance to `onHeard` as a command of the step `listening()` names at that moment. */
+  /** Stops routing utterances to this card's handlers. */
   close(): void
 }
 
 export interface VoiceEvents {
+  /** The step `onHeard` expects a command of, at the moment an utterance ends (null: not listening). */
   listening: () => ListeningFor | null
   onHeard: (command: Command) => void
   /** Speech started or stopped (silence timing for the end of an answer). */
@@ -44,13 +51,23 @@ function loadRecognizer() {
     } as never)) as unknown as Module
     const recognizer = await createCommandRecognizer(module, { dictionary: `${VOICE_BASE}words.dict` })
     return { module, recognizer }
-  })()
+  })().catch((error) => {
+    recognizerPromise = null
+    throw error
+  })
   return recognizerPromise
 }
 
 export class MicrophoneRefused extends Error {}
 
-export async function openVoiceEngine(events: VoiceEvents): Promise<VoiceEngine> {
+interface Ears {
+  handlers: VoiceEvents | null
+  closeTimer: ReturnType<typeof setTimeout> | null
+  shut(): void
+}
+let earsPromise: Promise<Ears> | null = null
+
+async function openEars(): Promise<Ears> {
   const { module, recognizer } = await loadRecognizer()
   let stream: MediaStream
   try {
@@ -70,6 +87,16 @@ export async function openVoiceEngine(events: VoiceEvents): Promise<VoiceEngine>
   let pending = new Float32Array(0)
   let utterance: Float32Array[] = []
   let inSpeech = false
+  const ears: Ears = {
+    handlers: null,
+    closeTimer: null,
+    shut() {
+      processor.disconnect()
+      source.disconnect()
+      for (const track of stream.getTracks()) track.stop()
+      void context.close()
+    },
+  }
 
   processor.onaudioprocess = (event) => {
     const input = event.inputBuffer.getChannelData(0)
@@ -83,7 +110,7 @@ export async function openVoiceEngine(events: VoiceEvents): Promise<VoiceEngine>
       const now = endpointer.get_in_speech()
       if (now !== inSpeech) {
         inSpeech = now
-        events.onSpeech(now)
+        ears.handlers?.onSpeech(now)
         if (!now) finishUtterance()
       }
     }
@@ -93,25 +120,45 @@ export async function openVoiceEngine(events: VoiceEvents): Promise<VoiceEngine>
   function finishUtterance() {
     const frames = utterance
     utterance = []
-    const listening = events.listening()
-    if (!listening || frames.length === 0) return
+    const handlers = ears.handlers
+    const listening = handlers?.listening()
+    if (!handlers || !listening || frames.length === 0) return
     const pcm = new Float32Array(frames.reduce((n, f) => n + f.length, 0))
     let at = 0
     for (const frame of frames) {
       pcm.set(frame, at)
       at += frame.length
     }
-    events.onHeard(recognizer.hear(pcm, listening))
+    handlers.onHeard(recognizer.hear(pcm, listening))
   }
 
   source.connect(processor)
   processor.connect(context.destination)
+  return ears
+}
+
+/** Routes each utterance to `events` (this card's loop) until `close()`; opens the microphone if needed. */
+export async function openVoiceEngine(events: VoiceEvents): Promise<VoiceEngine> {
+  earsPromise ??= openEars().catch((error) => {
+    earsPromise = null
+    throw error
+  })
+  const ears = await earsPromise
+  if (ears.closeTimer) clearTimeout(ears.closeTimer)
+  ears.closeTimer = null
+  ears.handlers = events
+  let open = true
   return {
     close() {
-      processor.disconnect()
-      source.disconnect()
-      for (const track of stream.getTracks()) track.stop()
-      void context.close()
+      if (!open) return
+      open = false
+      if (ears.handlers === events) ears.handlers = null
+      if (ears.closeTimer) clearTimeout(ears.closeTimer)
+      ears.closeTimer = setTimeout(() => {
+        if (ears.handlers || earsPromise === null) return
+        earsPromise = null
+        ears.shut()
+      }, CLOSE_AFTER_MS)
     },
   }
 }
