@@ -34,7 +34,8 @@ export function LiveTranscript({
   listening: boolean
   onTranscript: (text: string) => void
 }) {
-  const [supported, setSupported] = useState(false)
+  // null until mounted: the box is drawn (its checkbox disabled) so that nothing shifts when it is known.
+  const [supported, setSupported] = useState<boolean | null>(null)
   const [enabled, setEnabled] = useState(false)
   const [text, setText] = useState('')
   const [problem, setProblem] = useState<string | null>(null)
@@ -75,13 +76,14 @@ export function LiveTranscript({
     return () => recognition.stop()
   }, [enabled, listening, onTranscript])
 
-  if (!supported) return null
+  if (supported === false) return null
   return (
     <div className="space-y-2 rounded-lg border border-zinc-300 p-3 dark:border-zinc-700">
       <label className="flex items-start gap-2 text-sm">
         <input
           type="checkbox"
           checked={enabled}
+          disabled={supported === null}
           onChange={(event) => setEnabled(event.target.checked)}
           className="mt-1 size-4"
           aria-describedby="transcript-privacy"

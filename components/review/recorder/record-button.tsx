@@ -16,7 +16,7 @@ export function RecordButton({ recording }: { recording: AnswerRecording }) {
           variant={on ? 'danger' : 'secondary'}
           size="md"
           aria-pressed={on}
-          disabled={status === 'starting'}
+          disabled={status === 'starting' || status === 'mounting'}
           onClick={recording.toggle}
         >
           {on ? 'Stop recording' : 'Record answer'}

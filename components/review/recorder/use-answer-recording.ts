@@ -13,7 +13,8 @@ export interface PlayableRecording {
   durationMs: number
 }
 
-export type RecorderStatus = 'unsupported' | 'idle' | 'starting' | 'recording'
+/** 'mounting': before hydration, drawn as a disabled button so that nothing shifts when it is enabled. */
+export type RecorderStatus = 'mounting' | 'unsupported' | 'idle' | 'starting' | 'recording'
 
 export interface AnswerRecording {
   status: RecorderStatus
@@ -50,8 +51,9 @@ export function useAnswerRecording({
   /** True once the answer is shown: a running recording stops. */
   stopNow: boolean
 }): AnswerRecording {
-  // 'unsupported' until mounted, so the server render and the first client render agree (no button).
-  const [status, setStatus] = useState<RecorderStatus>('unsupported')
+  // 'mounting' until mounted, so the server render and the first client render agree (a disabled
+  // button holding its place: enabling it, or removing it where it cannot record, shifts nothing on Chrome).
+  const [status, setStatus] = useState<RecorderStatus>('mounting')
   const [elapsedMs, setElapsedMs] = useState(0)
   const [level, setLevel] = useState(0)
   const [problem, setProblem] = useState<string | null>(null)
@@ -70,7 +72,7 @@ export function useAnswerRecording({
   }, [])
 
   useEffect(() => {
-    if (isSupported()) setStatus('idle')
+    setStatus(isSupported() ? 'idle' : 'unsupported')
     let cancelled = false
     recordingsForCard(cardId)
       .then((stored) => {
