@@ -73,6 +73,15 @@ async function reviewLogs(page: Page): Promise<ReviewLog[]> {
   expect(response.status()).toBe(200)
   return ((await response.json()) as { reviewLogs: ReviewLog[] }).reviewLogs
 }
+/**
+ * The logs saved since `before` (their attempt tokens), in the order of `cardIds`: the export sorts
+ * by review time and then by id, and two grades in one test-clock millisecond have no order of their own.
+ */
+async function logsSince(page: Page, before: ReviewLog[], cardIds: string[]): Promise<ReviewLog[]> {
+  const earlier = new Set(before.map((log) => log.attemptToken))
+  const added = (await reviewLogs(page)).filter((log) => !earlier.has(log.attemptToken))
+  return added.toSorted((a, b) => cardIds.indexOf(a.cardId) - cardIds.indexOf(b.cardId))
+}
 
 test.use({
   launchOptions: launchOptionsWith(
@@ -98,7 +107,7 @@ test('said aloud: "done" ends the answer, an unclear word is asked again, "three
   await expect(status).toHaveCount(0)
   const firstCard = (await review.cardId())!
   const prompt = ((await review.prompt.textContent()) ?? '').trim()
-  const logsBefore = (await reviewLogs(page)).length
+  const logsBefore = await reviewLogs(page)
   await page
     .getByLabel('Or type your answer (optional)')
     .fill('The client sends one idempotency key per payment intent.')
@@ -127,7 +136,7 @@ test('said aloud: "done" ends the answer, an unclear word is asked again, "three
   expect(await steps(page)).toEqual(
     expect.arrayContaining(['Listening for your answer', 'Listening for a grade', 'Saved']),
   )
-  const saved = (await reviewLogs(page)).slice(logsBefore)
+  const saved = await logsSince(page, logsBefore, [firstCard])
   expect(saved).toHaveLength(1)
   expect(saved[0]).toMatchObject({ cardId: firstCard, rating: 3, answerMode: 'typed' })
   expect(saved[0]!.pointsTicked.toSorted()).toEqual(ticked.map((id) => id.replace(/^point-/, '')).toSorted())
@@ -144,7 +153,7 @@ test('said aloud: "done" ends the answer, an unclear word is asked again, "three
   await expect(review.points.first()).toBeVisible()
   await page.keyboard.press('3')
   await expect(review.card).not.toHaveAttribute('data-card-id', secondCard)
-  const both = (await reviewLogs(page)).slice(logsBefore)
+  const both = await logsSince(page, logsBefore, [firstCard, secondCard])
   expect(both.map((log) => [log.cardId, log.rating])).toEqual([
     [firstCard, 3],
     [secondCard, 3],

@@ -1,11 +1,11 @@
 // The recorder when the microphone is refused, and in a browser without MediaRecorder:
 // a one-line message (or no button), and the review goes on as before.
-import { launchOptionsWith } from './browser'
+import { fullBrowserLaunchOptionsWith } from './browser'
 import { expect, setNow, test } from './fixtures'
 
-// A fake device, but the permission prompt is answered "deny".
+// A fake device, but the permission prompt is answered "deny" (by the full browser, as a learner's).
 test.use({
-  launchOptions: launchOptionsWith('--use-fake-device-for-media-stream', '--deny-permission-prompts'),
+  launchOptions: fullBrowserLaunchOptionsWith('--use-fake-device-for-media-stream', '--deny-permission-prompts'),
 })
 
 test('a denied microphone says so in one line and the review goes on; no MediaRecorder, no button', async ({

@@ -1,8 +1,8 @@
-// Issue 11, item 3: security headers on every response. Every page is browsed in a real
+// Issue 11, item 3: security headers on every response. Every kind of page is browsed in a real
 // browser with the CSP on (the fixture fails the test on any CSP violation), each page's
 // scripts carry that response's nonce and run (the page hydrates), and API responses,
 // problems, unknown paths and static assets carry the headers too.
-import type { APIResponse, Response } from '@playwright/test'
+import type { APIResponse, Locator, Response } from '@playwright/test'
 import { expect, type Page, test } from './fixtures'
 
 type Headers = Record<string, string>
@@ -21,7 +21,7 @@ function expectCommonHeaders(headers: Headers, where: string) {
 }
 
 /** Page headers, and the nonce of its script-src. */
-function expectPageHeaders(response: Response | null, where: string): string {
+function expectPageHeaders(response: Response | APIResponse | null, where: string): string {
   expect(response, where).not.toBeNull()
   const headers = response?.headers() ?? {}
   expectCommonHeaders(headers, where)
@@ -53,12 +53,25 @@ test('every page carries the security headers, its scripts run under a fresh non
   response = await page.goto('/cards')
   const cardsNonce = expectPageHeaders(response, '/cards')
   expect(cardsNonce, 'a fresh nonce per response').not.toBe(homeNonce)
-  const cardPaths = await page
-    .locator('main a[href^="/cards/"]')
-    .evaluateAll((links) => links.map((a) => a.getAttribute('href') ?? ''))
-    .then((paths) => paths.filter((path) => path !== '/cards/new'))
+  const cardLinks = (scope: Locator) =>
+    scope
+      .locator('a[href^="/cards/"]')
+      .evaluateAll((links) => links.map((a) => a.getAttribute('href') ?? ''))
+      .then((paths) => paths.filter((path) => path !== '/cards/new'))
+  const cardPaths = await cardLinks(page.locator('main'))
   expect(cardPaths.length).toBeGreaterThanOrEqual(5)
+  // Every card page's headers; one card of each deck browsed (one route draws them all: what differs
+  // between decks is the content a card page's scripts run on, such as the idempotency deck's timelines).
   for (const path of cardPaths) {
+    const served = await page.request.get(path)
+    expect(served.status(), path).toBe(200)
+    expectPageHeaders(served, path)
+  }
+  const firstOfEachDeck = await Promise.all(
+    (await page.getByTestId('topic-cards').all()).map(async (deck) => (await cardLinks(deck))[0] ?? ''),
+  )
+  expect(firstOfEachDeck.length).toBeGreaterThanOrEqual(2)
+  for (const path of firstOfEachDeck) {
     response = await page.goto(path)
     expectPageHeaders(response, path)
     await expect(page.getByTestId('card-prompt')).toBeVisible()
