@@ -6,6 +6,7 @@ import {
   POSTGRES_ONLY_SPECS,
   POSTGRES_PROJECT,
   SQLITE_PROJECT,
+  WALKTHROUGH_TAG,
 } from './e2e/postgres-names'
 
 // Two projects: `sqlite` runs every spec against a server on PORT; `postgres` runs the specs whose
@@ -99,8 +100,9 @@ export default defineConfig({
       // in-memory simulator, the recorder: once, on `sqlite`, is enough).
       testMatch: [...DATABASE_SPECS, ...POSTGRES_ONLY_SPECS],
       // …and of those, not the tests tagged as independent of it (NO_DB_TAG: layout, axe, the drill
-      // pages' in-browser simulator), which `sqlite` runs.
-      grepInvert: new RegExp(NO_DB_TAG),
+      // pages' in-browser simulator) nor the walkthroughs whose PostgreSQL path Vitest asserts
+      // (WALKTHROUGH_TAG), which `sqlite` runs.
+      grepInvert: new RegExp(`${NO_DB_TAG}|${WALKTHROUGH_TAG}`),
     },
   ],
   // Started in order, each once it answers: the sqlite server's command makes the build the

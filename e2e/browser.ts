@@ -34,5 +34,8 @@ export function launchOptionsWith(...extraArgs: string[]): LaunchOptions {
  * another error than the browser a learner runs, so the spec of that prompt runs in the real one.
  */
 export function fullBrowserLaunchOptionsWith(...extraArgs: string[]): LaunchOptions {
-  return { ...launchOptionsWith(...extraArgs), executablePath: fs.existsSync(fullChromium) ? fullChromium : undefined }
+  return {
+    ...launchOptionsWith(...extraArgs),
+    executablePath: fs.existsSync(fullChromium) ? fullChromium : undefined,
+  }
 }

@@ -3,7 +3,7 @@
 import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
 import { expect, setDeckSwitches, setNow, test } from './fixtures'
-import { NO_DB_TAG } from './postgres-names'
+import { NO_DB_TAG, walkthrough } from './postgres-names'
 
 const RETRY_QUESTION = 'What does the retry at 10:00:02.100 get?'
 const RIGHT = 'The stored 201 for payment 88 is replayed; the provider is not called.'
@@ -215,79 +215,81 @@ async function setDecks(page: Page, decks: Record<string, boolean>) {
 
 const expectedRating = (wrong: number) => (wrong === 0 ? 'Good' : wrong === 1 ? 'Hard' : 'Again')
 
-test('a drill card in /review is answered question by question, graded with the suggested rating and scheduled; the deck switch removes drills', async ({
-  page,
-}) => {
-  await setNow(page.context(), '2026-04-01T10:00:00Z')
-  await page.goto('/review')
-  await expect(page.getByTestId('review-card').or(page.getByTestId('review-done'))).toBeVisible()
-  // Only the drills deck on: the queue starts with the first drill.
-  await setDecks(page, { 'Idempotency keys': false, 'Timeline drills': true })
-  await page.goto('/review')
-  const card = page.getByTestId('review-card')
-  await expect(card).toHaveAttribute('data-card-id', 'drill-lost-response')
+test(
+  'a drill card in /review is answered question by question, graded with the suggested rating and scheduled; the deck switch removes drills',
+  walkthrough('tests/pg/review-on-pg.test.ts'),
+  async ({ page }) => {
+    await setNow(page.context(), '2026-04-01T10:00:00Z')
+    await page.goto('/review')
+    await expect(page.getByTestId('review-card').or(page.getByTestId('review-done'))).toBeVisible()
+    // Only the drills deck on: the queue starts with the first drill.
+    await setDecks(page, { 'Idempotency keys': false, 'Timeline drills': true })
+    await page.goto('/review')
+    const card = page.getByTestId('review-card')
+    await expect(card).toHaveAttribute('data-card-id', 'drill-lost-response')
 
-  // Keyboard only: the retry question right, then whatever the first option is for the rest.
-  await pickWithKeyboard(page, RETRY_QUESTION, RIGHT)
-  await page.keyboard.press('Enter')
-  const status = page.getByRole('status').filter({ hasText: /Correct|Not quite/ })
-  await expect(status).toHaveText(/^Correct/)
-  let wrong = 0
-  for (let i = 0; i < 5; i++) {
-    const next = page.getByRole('button', { name: /^(Next|Grade)$/ })
-    await expect(next).toBeFocused()
-    const grading = (await next.textContent()) === 'Grade'
+    // Keyboard only: the retry question right, then whatever the first option is for the rest.
+    await pickWithKeyboard(page, RETRY_QUESTION, RIGHT)
     await page.keyboard.press('Enter')
-    if (grading) break
-    await expect(page.getByRole('radio').first()).toBeFocused()
-    await page.keyboard.press('Space')
-    await page.keyboard.press('Enter')
-    await expect(status).toHaveText(/^(Correct|Not quite)/)
-    if (/^Not quite/.test((await status.textContent()) ?? '')) wrong++
-  }
-  const suggested = expectedRating(wrong)
-  await expect(page.getByTestId('suggested-rating')).toContainText(suggested)
-  const button = page.getByRole('button', { name: new RegExp(`^${suggested}`) })
-  await expect(button).toHaveAttribute('aria-describedby', 'suggested')
-  await axeClean(page)
-  await page.keyboard.press(String({ Again: 1, Hard: 2, Good: 3 }[suggested]))
-  await expect(card).not.toHaveAttribute('data-card-id', 'drill-lost-response')
+    const status = page.getByRole('status').filter({ hasText: /Correct|Not quite/ })
+    await expect(status).toHaveText(/^Correct/)
+    let wrong = 0
+    for (let i = 0; i < 5; i++) {
+      const next = page.getByRole('button', { name: /^(Next|Grade)$/ })
+      await expect(next).toBeFocused()
+      const grading = (await next.textContent()) === 'Grade'
+      await page.keyboard.press('Enter')
+      if (grading) break
+      await expect(page.getByRole('radio').first()).toBeFocused()
+      await page.keyboard.press('Space')
+      await page.keyboard.press('Enter')
+      await expect(status).toHaveText(/^(Correct|Not quite)/)
+      if (/^Not quite/.test((await status.textContent()) ?? '')) wrong++
+    }
+    const suggested = expectedRating(wrong)
+    await expect(page.getByTestId('suggested-rating')).toContainText(suggested)
+    const button = page.getByRole('button', { name: new RegExp(`^${suggested}`) })
+    await expect(button).toHaveAttribute('aria-describedby', 'suggested')
+    await axeClean(page)
+    await page.keyboard.press(String({ Again: 1, Hard: 2, Good: 3 }[suggested]))
+    await expect(card).not.toHaveAttribute('data-card-id', 'drill-lost-response')
 
-  // Scheduled: the review log and the card state carry the drill card.
-  const exported = await (await page.request.get('/api/export')).json()
-  const log = exported.reviewLogs.find((l: { cardId: string }) => l.cardId === 'drill-lost-response')
-  expect(log.rating).toBe({ Again: 1, Hard: 2, Good: 3 }[suggested])
-  expect(log.suggestedRating).toBe(log.rating)
-  expect(log.pointsAll.length).toBe(3)
-  expect(log.pointsTicked.length).toBe(3 - wrong)
-  expect(log.pointsTicked).toContain('next')
-  const state = exported.cardStates.find((s: { cardId: string }) => s.cardId === 'drill-lost-response')
-  expect(state.dueMs).toBeGreaterThan(Date.parse('2026-04-01T10:00:00Z'))
+    // Scheduled: the review log and the card state carry the drill card.
+    const exported = await (await page.request.get('/api/export')).json()
+    const log = exported.reviewLogs.find((l: { cardId: string }) => l.cardId === 'drill-lost-response')
+    expect(log.rating).toBe({ Again: 1, Hard: 2, Good: 3 }[suggested])
+    expect(log.suggestedRating).toBe(log.rating)
+    expect(log.pointsAll.length).toBe(3)
+    expect(log.pointsTicked.length).toBe(3 - wrong)
+    expect(log.pointsTicked).toContain('next')
+    const state = exported.cardStates.find((s: { cardId: string }) => s.cardId === 'drill-lost-response')
+    expect(state.dueMs).toBeGreaterThan(Date.parse('2026-04-01T10:00:00Z'))
 
-  // The deck switch: drills off (and the idempotency and topic decks off) → nothing left to review.
-  await setDeckSwitches(page, { 'Timeline drills': false }, false)
-  await page.goto('/review')
-  await expect(page.getByTestId('review-done')).toBeVisible()
-  await setDeckSwitches(page, { 'Idempotency keys': true, 'Timeline drills': false }, true)
-  await page.goto('/review')
-  await expect(card).toHaveAttribute('data-card-id', 'idempotency-keys')
+    // The deck switch: drills off (and the idempotency and topic decks off) → nothing left to review.
+    await setDeckSwitches(page, { 'Timeline drills': false }, false)
+    await page.goto('/review')
+    await expect(page.getByTestId('review-done')).toBeVisible()
+    await setDeckSwitches(page, { 'Idempotency keys': true, 'Timeline drills': false }, true)
+    await page.goto('/review')
+    await expect(card).toHaveAttribute('data-card-id', 'idempotency-keys')
 
-  // The switches travel with an export: a fresh learner who imports the file has drills off too.
-  const withSwitches = await (await page.request.get('/api/export')).json()
-  expect(withSwitches.settings.disabledDecks).toEqual(['timeline-drills'])
-  // The fresh learner is made by a page visit first (as a browser would), so no request of the
-  // old page can race the import for the new cookie.
-  await page.context().clearCookies()
-  await setNow(page.context(), '2026-04-01T10:00:00Z')
-  await page.goto('/settings')
-  await expect(page.getByRole('checkbox', { name: 'Timeline drills', exact: true })).toBeChecked()
-  const imported = await page.request.post('/api/import', {
-    data: JSON.stringify(withSwitches),
-    headers: { 'content-type': 'application/json' },
-  })
-  expect(imported.status()).toBe(200)
-  expect((await imported.json()).imported).toMatchObject({ settingsChanged: true, reviewLogsAdded: 1 })
-  await page.reload()
-  await expect(page.getByRole('checkbox', { name: 'Timeline drills', exact: true })).not.toBeChecked()
-  await expect(page.getByRole('checkbox', { name: 'Idempotency keys', exact: true })).toBeChecked()
-})
+    // The switches travel with an export: a fresh learner who imports the file has drills off too.
+    const withSwitches = await (await page.request.get('/api/export')).json()
+    expect(withSwitches.settings.disabledDecks).toEqual(['timeline-drills'])
+    // The fresh learner is made by a page visit first (as a browser would), so no request of the
+    // old page can race the import for the new cookie.
+    await page.context().clearCookies()
+    await setNow(page.context(), '2026-04-01T10:00:00Z')
+    await page.goto('/settings')
+    await expect(page.getByRole('checkbox', { name: 'Timeline drills', exact: true })).toBeChecked()
+    const imported = await page.request.post('/api/import', {
+      data: JSON.stringify(withSwitches),
+      headers: { 'content-type': 'application/json' },
+    })
+    expect(imported.status()).toBe(200)
+    expect((await imported.json()).imported).toMatchObject({ settingsChanged: true, reviewLogsAdded: 1 })
+    await page.reload()
+    await expect(page.getByRole('checkbox', { name: 'Timeline drills', exact: true })).not.toBeChecked()
+    await expect(page.getByRole('checkbox', { name: 'Idempotency keys', exact: true })).toBeChecked()
+  },
+)

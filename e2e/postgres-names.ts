@@ -41,6 +41,19 @@ export const DATABASE_SPECS = [
  */
 export const NO_DB_TAG = '@no-db'
 
+/**
+ * A browser walkthrough in one of the DATABASE_SPECS whose reads and writes on PostgreSQL a Vitest file
+ * asserts (named by `walkthrough(file)` in the test's `postgres` annotation): it runs on `sqlite` only, as
+ * NO_DB_TAG's tests do, so the postgres project spends its minutes on what PostgreSQL changes — the API,
+ * two instances, sync, imports as HTTP sees them — and `npm test` stays within its 12 minutes.
+ */
+export const WALKTHROUGH_TAG = '@walkthrough'
+
+/** A walkthrough test's details: its tag, and the Vitest file holding its data path on PostgreSQL. */
+export function walkthrough(postgresTest: string) {
+  return { tag: WALKTHROUGH_TAG, annotation: { type: 'postgres', description: postgresTest } }
+}
+
 /** Specs meaningful on PostgreSQL only (two servers on one database): never on `sqlite`. */
 export const POSTGRES_ONLY_SPECS = ['multi-instance.spec.ts']
 

@@ -5,7 +5,10 @@ import { expect, setNow, test } from './fixtures'
 
 // A fake device, but the permission prompt is answered "deny" (by the full browser, as a learner's).
 test.use({
-  launchOptions: fullBrowserLaunchOptionsWith('--use-fake-device-for-media-stream', '--deny-permission-prompts'),
+  launchOptions: fullBrowserLaunchOptionsWith(
+    '--use-fake-device-for-media-stream',
+    '--deny-permission-prompts',
+  ),
 })
 
 test('a denied microphone says so in one line and the review goes on; no MediaRecorder, no button', async ({

@@ -5,6 +5,7 @@
 import { randomUUID } from 'node:crypto'
 import type { DayQueueBody } from '@/lib/review/day-card'
 import { type BrowserContext, expect, setNow, storedTimezone, test } from './fixtures'
+import { NO_DB_TAG } from './postgres-names'
 
 // No service worker: page.route must see the page's own requests (the zone's action, the day's fetch).
 test.use({ timezoneId: 'Europe/Berlin', locale: 'en-GB', serviceWorkers: 'block' })
@@ -38,11 +39,9 @@ test('the first HTML of /review holds the first card (prompt, timer) and none of
   }
 })
 
-test('a first visit: what is typed, revealed and ticked before the zone is stored stays once the day arrives', async ({
-  page,
-  context,
-  review,
-}) => {
+test('a first visit: what is typed, revealed and ticked before the zone is stored stays once the day arrives', {
+  tag: NO_DB_TAG,
+}, async ({ page, context, review }) => {
   await setNow(context, NOW)
   // Hold the zone's server action and the day's fetch, so the learner acts before either lands.
   const held: (() => void)[] = []
@@ -135,11 +134,9 @@ test('a zone the learner picks on that first /settings is the one saved', async 
   expect(await storedTimezone(page)).toBe('Asia/Tokyo')
 })
 
-test('a first visit and its first grade read the browser’s zone off the main thread (no Intl.DateTimeFormat there)', async ({
-  page,
-  context,
-  review,
-}) => {
+test('a first visit and its first grade read the browser’s zone off the main thread (no Intl.DateTimeFormat there)', {
+  tag: NO_DB_TAG,
+}, async ({ page, context, review }) => {
   await setNow(context, NOW)
   // Counts the page's own Intl.DateTimeFormat calls (the init script runs in the page, not in workers):
   // the first one initialises ICU's date data, 50–110 ms of main thread on a first visit.
