@@ -2,6 +2,7 @@ import { defineConfig, devices, type TraceMode } from '@playwright/test'
 import { baseLaunchOptions } from './e2e/browser'
 import {
   DATABASE_SPECS,
+  DB_FREE_SPECS_ON_POSTGRES_SERVER,
   NO_DB_TAG,
   POSTGRES_ONLY_SPECS,
   POSTGRES_PROJECT,
@@ -89,8 +90,9 @@ export default defineConfig({
       name: SQLITE_PROJECT,
       workers: 1,
       use: { baseURL },
-      // Two servers on one PostgreSQL: meaningful only there (it starts its own cluster).
-      testIgnore: POSTGRES_ONLY_SPECS,
+      // Two servers on one PostgreSQL: meaningful only there (it starts its own cluster); and the
+      // database-free specs the postgres server takes so that both workers finish together.
+      testIgnore: [...POSTGRES_ONLY_SPECS, ...DB_FREE_SPECS_ON_POSTGRES_SERVER],
     },
     {
       name: POSTGRES_PROJECT,
@@ -98,7 +100,7 @@ export default defineConfig({
       use: { baseURL: postgresBaseURL },
       // Only the specs whose behaviour depends on the database (pages, headers, the sandbox's own
       // in-memory simulator, the recorder: once, on `sqlite`, is enough).
-      testMatch: [...DATABASE_SPECS, ...POSTGRES_ONLY_SPECS],
+      testMatch: [...DATABASE_SPECS, ...POSTGRES_ONLY_SPECS, ...DB_FREE_SPECS_ON_POSTGRES_SERVER],
       // …and of those, not the tests tagged as independent of it (NO_DB_TAG: layout, axe, the drill
       // pages' in-browser simulator) nor the walkthroughs whose PostgreSQL path Vitest asserts
       // (WALKTHROUGH_TAG), which `sqlite` runs.

@@ -54,6 +54,23 @@ export function walkthrough(postgresTest: string) {
   return { tag: WALKTHROUGH_TAG, annotation: { type: 'postgres', description: postgresTest } }
 }
 
+/**
+ * Specs independent of the database that run once, on the postgres project's server rather than the
+ * sqlite one: any server draws the same pages, and with these there the two workers finish together
+ * (the sqlite list had grown to twice the postgres one; a run lasts as long as its longer list).
+ * Pick by `npm test`'s per-test seconds; none may carry NO_DB_TAG (postgres leaves those out).
+ */
+export const DB_FREE_SPECS_ON_POSTGRES_SERVER = [
+  'api-docs.spec.ts',
+  'check.spec.ts',
+  'foundation.spec.ts',
+  'hands-free.spec.ts',
+  'hands-free-denied.spec.ts',
+  'recordings.spec.ts',
+  'recordings-denied.spec.ts',
+  'sandbox.spec.ts',
+]
+
 /** Specs meaningful on PostgreSQL only (two servers on one database): never on `sqlite`. */
 export const POSTGRES_ONLY_SPECS = ['multi-instance.spec.ts']
 
