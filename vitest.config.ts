@@ -8,8 +8,8 @@ const ALONE = ['tests/check-server/**/*.test.ts']
 
 // Files that need modules of their own: they read module-level state another file may have moved (the
 // in-memory rate limits and page budgets of lib/http, the live API's accounts, the routes over them, zod's
-// global config) or stub the environment, the clock or a module. They run isolated; every other file shares its worker's
-// module cache with the files before it (`isolate: false`), which halves the suite here: 189 s → ~105 s,
+// global config) or stub the environment, the clock or a module. They run isolated; every other file shares
+// its worker's module cache with the files before it (`isolate: false`), which halves the suite here: 189 s → ~105 s,
 // most of it was each file loading the engine, the database layer and the simulator again (setup 84 s).
 const ISOLATED = [
   'app/**/*.test.ts',
