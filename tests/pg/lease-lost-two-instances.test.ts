@@ -1,6 +1,6 @@
 // Goal (issue 45, multi-instance.spec part 2's [409, 409]): two instances, one key sent to both at
-// once, and the winner's lease runs out while its charge is still out (here forced: a 500 ms lease
-// under an 800 ms provider, as a loaded machine stretches a 3 s lease past a 1.5 s provider), so the
+// once, and the winner's lease runs out while its charge is still out (here forced: a 1.5 s lease
+// under a 1.8 s provider, as a loaded machine stretches a 3 s lease past a 1.5 s provider), so the
 // other instance's sweep takes the key over. The winner must still answer the key's 201 (the
 // taker's stored answer, the provider deduping the re-drive), never 409 for its own claim: no key
 // ends [409, 409], and each is charged once.
@@ -33,8 +33,11 @@ function instance(): LiveRuntime {
   const settings = readLiveSettings({
     DRILL_DATABASE_URL: app.url,
     DRILL_PROVIDER_DATABASE_URL: provider.url,
-    DRILL_LEASE_MS: '500',
-    DRILL_PROVIDER_SLOW_MS: '800',
+    // The winner waits two leases (3 s) from its lost lease; the taker's re-drive ends about one
+    // lease plus a sweep interval (1.6 s) after it, so a loaded run has 1.4 s of slack: with a 500 ms
+    // lease the slack was 400 ms, and CI's parallel unit files once used it up ([409, 409]).
+    DRILL_LEASE_MS: '1500',
+    DRILL_PROVIDER_SLOW_MS: '1800',
   })
   return createPgLiveRuntime({ pool, providerPool, settings })
 }
