@@ -11,6 +11,7 @@ import path from 'node:path'
 import { expect, test } from '@playwright/test'
 import { demoKey17, demoKey18, keyRows, newAccount, newCharges, newKey, pay, paymentBody } from './api-client'
 import { type NextServer, startNextServer } from './next-server'
+import { walkthrough } from './postgres-names'
 import { withProjectDatabases } from './project-databases'
 
 const LEASE_MS = 3000
@@ -135,7 +136,10 @@ async function expectExactlyOnce(server: NextServer, sent: Sent[]): Promise<void
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, Math.max(0, ms)))
 
-test.describe('crash recovery at scale', () => {
+// On PostgreSQL: multi-instance.spec.ts 3 (kill -9 with 100 keys in flight, the other instance
+// recovering them, then killed in turn) and tests/db/engine-on-pg.test.ts (recovery by another
+// instance's sweep; a duplicate while the key is held gets 409 or waits for the replay).
+test.describe('crash recovery at scale', walkthrough('tests/db/engine-on-pg.test.ts'), () => {
   let dir = ''
   let server: NextServer | undefined
 

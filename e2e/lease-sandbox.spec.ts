@@ -3,7 +3,8 @@
 // write accepted in red with fencing ignored, refused once the switch is off), the pause
 // length changes the outcome, chaos finds and shrinks an L1, a lease drill is answered,
 // and the sandbox API takes lease scenarios (and names the field of a bad one).
-// The simulator keeps its own in-memory state: nothing is stored, so sqlite only.
+// The simulator keeps its own in-memory state: nothing is stored, so it runs once (on the postgres
+// project's server: DB_FREE_SPECS_ON_POSTGRES_SERVER).
 import fs from 'node:fs'
 import path from 'node:path'
 import type { APIRequestContext, APIResponse } from '@playwright/test'

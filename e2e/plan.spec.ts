@@ -128,9 +128,17 @@ test(
     const cards = (await plan(page.request)).cards
     expect(cards.length).toBeGreaterThanOrEqual(7)
     const plainDue = new Map<string, string>()
-    for (const card of cards) {
-      if (card.cardId !== 'idempotency-keys') await gradeOverHttp(page.request, card.cardId, 4)
-      plainDue.set(card.cardId, (await gradeOverHttp(controlPage.request, card.cardId, 4)).due)
+    // A few cards at a time, both learners at once: each grade's due depends on its own card only.
+    for (let i = 0; i < cards.length; i += 4) {
+      await Promise.all(
+        cards.slice(i, i + 4).map(async ({ cardId }) => {
+          const [, plain] = await Promise.all([
+            cardId === 'idempotency-keys' ? undefined : gradeOverHttp(page.request, cardId, 4),
+            gradeOverHttp(controlPage.request, cardId, 4),
+          ])
+          plainDue.set(cardId, plain.due)
+        }),
+      )
     }
 
     const body = await plan(page.request)

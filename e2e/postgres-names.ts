@@ -42,8 +42,9 @@ export const DATABASE_SPECS = [
 export const NO_DB_TAG = '@no-db'
 
 /**
- * A browser walkthrough in one of the DATABASE_SPECS whose reads and writes on PostgreSQL a Vitest file
- * asserts (named by `walkthrough(file)` in the test's `postgres` annotation): it runs on `sqlite` only, as
+ * A walkthrough in one of the DATABASE_SPECS (a browser's, or an HTTP client's through a crash and a
+ * restart) whose reads and writes on PostgreSQL a Vitest file asserts (named by `walkthrough(file)` in
+ * the test's `postgres` annotation; a crash's also multi-instance.spec.ts 3): it runs on `sqlite` only, as
  * NO_DB_TAG's tests do, so the postgres project spends its minutes on what PostgreSQL changes — the API,
  * two instances, sync, imports as HTTP sees them — and `npm test` stays within its 12 minutes.
  */
@@ -63,12 +64,17 @@ export function walkthrough(postgresTest: string) {
 export const DB_FREE_SPECS_ON_POSTGRES_SERVER = [
   'api-docs.spec.ts',
   'check.spec.ts',
+  'decks.spec.ts',
   'foundation.spec.ts',
+  'grading.spec.ts',
   'hands-free.spec.ts',
   'hands-free-denied.spec.ts',
+  'lease-sandbox.spec.ts',
+  'no-lost-input.spec.ts',
   'recordings.spec.ts',
   'recordings-denied.spec.ts',
   'sandbox.spec.ts',
+  'security-headers.spec.ts',
 ]
 
 /** Specs meaningful on PostgreSQL only (two servers on one database): never on `sqlite`. */
