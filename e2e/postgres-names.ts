@@ -63,6 +63,7 @@ export function walkthrough(postgresTest: string) {
  */
 export const DB_FREE_SPECS_ON_POSTGRES_SERVER = [
   'api-docs.spec.ts',
+  'cards-list.spec.ts',
   'check.spec.ts',
   'decks.spec.ts',
   'foundation.spec.ts',
@@ -74,6 +75,7 @@ export const DB_FREE_SPECS_ON_POSTGRES_SERVER = [
   'recordings.spec.ts',
   'recordings-denied.spec.ts',
   'sandbox.spec.ts',
+  'sandbox-recovery.spec.ts',
   'security-headers.spec.ts',
 ]
 
