@@ -40,13 +40,21 @@ describe('the spoken feedback', () => {
   it('names points by their ids’ words and confirms a grade by its name', () => {
     expect(shortNameOf('no-second-charge')).toBe('no second charge')
     expect(confirmationOf(4)).toBe('Saved: Easy.')
-    expect(ASK_AGAIN).toMatch(/one, two, three or four/)
+    expect(ASK_AGAIN).toMatch(/one, two, three or four, or again, hard, good or easy/)
   })
 })
 
 describe('what an utterance means', () => {
   it('hears a grade word only while listening for a grade, and never guesses a decoy', () => {
     expect(commandOf('three', 'grade')).toEqual({ kind: 'grade', rating: 3, word: 'three' })
+    // Anki's words for the same four grades.
+    expect(['again', 'hard', 'good', 'easy'].map((w) => commandOf(w, 'grade'))).toEqual([
+      { kind: 'grade', rating: 1, word: 'again' },
+      { kind: 'grade', rating: 2, word: 'hard' },
+      { kind: 'grade', rating: 3, word: 'good' },
+      { kind: 'grade', rating: 4, word: 'easy' },
+    ])
+    expect(commandOf('good', 'answer-end').kind).toBe('unclear')
     expect(commandOf('repeat', 'grade').kind).toBe('repeat')
     expect(commandOf('coffee', 'grade').kind).toBe('unclear')
     expect(commandOf('', 'grade').kind).toBe('unclear')
@@ -57,7 +65,7 @@ describe('what an utterance means', () => {
 
   it('builds a grammar per step with the decoys beside the commands', () => {
     expect(grammarFor('grade')).toMatch(
-      /one \| two \| three \| four \| repeat \| skip \| stop \| answer \| yes/,
+      /one \| two \| three \| four \| again \| hard \| good \| easy \| repeat \| skip \| stop \| answer \| yes/,
     )
     expect(grammarFor('answer-end')).toMatch(/public <said> = done \| stop \| yes/)
   })

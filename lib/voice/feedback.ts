@@ -65,5 +65,5 @@ export function confirmationOf(rating: GradeRating): string {
 
 /** Asked when the grade word was not understood: never guessed. */
 export const ASK_AGAIN =
-  'Sorry, I did not catch that. Say one, two, three or four, or repeat, answer, skip or stop.'
-export const ASK_GRADE = 'Your grade? Say one for again, two for hard, three for good, four for easy.'
+  'Sorry, I did not catch that. Say one, two, three or four, or again, hard, good or easy; or repeat, answer, skip or stop.'
+export const ASK_GRADE = 'Your grade? Say one or again, two or hard, three or good, four or easy.'

@@ -35,7 +35,8 @@ export function HandsFreeSwitch() {
         Hands-free
       </button>
       <span id="hands-free-what" className="text-zinc-700 dark:text-zinc-300">
-        Reads each card aloud, listens for your answer and your grade (one to four), on this device.
+        Reads each card aloud, listens for your answer and your grade (one to four, or again, hard, good,
+        easy), on this device.
       </span>
     </div>
   )

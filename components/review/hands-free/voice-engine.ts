@@ -12,6 +12,7 @@ import {
   SAMPLE_RATE,
   type SoundSwallower,
 } from '@/lib/voice/recognizer'
+import { createUtteranceCutter, type Endpointer } from '@/lib/voice/utterances'
 import type { ListeningFor } from '@/lib/voice/words'
 
 export const VOICE_BASE = '/voice/'
@@ -19,11 +20,6 @@ export const VOICE_BASE = '/voice/'
 /** The microphone stays open this long after the last card's loop detached (the next card attaches). */
 const CLOSE_AFTER_MS = 2000
 
-interface Endpointer {
-  get_frame_size(): number
-  get_in_speech(): boolean
-  process(frame: Float32Array): Float32Array | null
-}
 type Module = SoundSwallower & { Endpointer: new (options: { samprate: number }) => Endpointer }
 
 export interface VoiceEngine {
@@ -82,11 +78,6 @@ async function openEars(): Promise<Ears> {
   // A ScriptProcessor needs no worklet module (the page's CSP and the offline copy stay simple); the
   // frames are small and the decoding runs once per utterance.
   const processor = context.createScriptProcessor(4096, 1, 1)
-  const endpointer = new module.Endpointer({ samprate: SAMPLE_RATE })
-  const frameSize = endpointer.get_frame_size()
-  let pending = new Float32Array(0)
-  let utterance: Float32Array[] = []
-  let inSpeech = false
   const ears: Ears = {
     handlers: null,
     closeTimer: null,
@@ -97,40 +88,15 @@ async function openEars(): Promise<Ears> {
       void context.close()
     },
   }
-
-  processor.onaudioprocess = (event) => {
-    const input = event.inputBuffer.getChannelData(0)
-    const joined = new Float32Array(pending.length + input.length)
-    joined.set(pending)
-    joined.set(input, pending.length)
-    let offset = 0
-    for (; offset + frameSize <= joined.length; offset += frameSize) {
-      const speech = endpointer.process(joined.slice(offset, offset + frameSize))
-      if (speech) utterance.push(speech)
-      const now = endpointer.get_in_speech()
-      if (now !== inSpeech) {
-        inSpeech = now
-        ears.handlers?.onSpeech(now)
-        if (!now) finishUtterance()
-      }
-    }
-    pending = joined.slice(offset)
-  }
-
-  function finishUtterance() {
-    const frames = utterance
-    utterance = []
-    const handlers = ears.handlers
-    const listening = handlers?.listening()
-    if (!handlers || !listening || frames.length === 0) return
-    const pcm = new Float32Array(frames.reduce((n, f) => n + f.length, 0))
-    let at = 0
-    for (const frame of frames) {
-      pcm.set(frame, at)
-      at += frame.length
-    }
-    handlers.onHeard(recognizer.hear(pcm, listening))
-  }
+  const cutter = createUtteranceCutter(new module.Endpointer({ samprate: SAMPLE_RATE }), {
+    onSpeech: (inSpeech) => ears.handlers?.onSpeech(inSpeech),
+    onUtterance(pcm) {
+      const handlers = ears.handlers
+      const listening = handlers?.listening()
+      if (handlers && listening) handlers.onHeard(recognizer.hear(pcm, listening))
+    },
+  })
+  processor.onaudioprocess = (event) => cutter.push(event.inputBuffer.getChannelData(0))
 
   source.connect(processor)
   processor.connect(context.destination)
