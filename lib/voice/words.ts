@@ -3,8 +3,9 @@
 //
 // The grade is said as a number or as Anki's word for it (one or again, two or hard, three or good, four or
 // easy). Words a learner says that are none of the commands land on a decoy and are asked again, never guessed.
-// Which decoys, and why these: chosen by bench/voice's figures on half of its voices (the other half held
-// out), each kept for the unclear words it caught against the grade words it stole.
+// Which decoys, and why these: the earlier list less "hello" (it took "good", "four" and "hard" from the
+// grade words), plus "and", "really" and "thing", the first picks of a greedy search on half of bench/voice's
+// voices (the other half held out) that weighed the unclear words a decoy caught against the grade words it stole.
 import type { GradeRating } from '@/lib/srs/rubric'
 
 /** Said when the answer is over (as well as silence or Space). */
