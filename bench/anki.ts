@@ -55,7 +55,7 @@ async function child(packagePath: string, dbPath: string): Promise<void> {
     nowMs: Date.UTC(2026, 2, 1),
   })
   const importMs = performance.now() - started
-  if (result.kind !== 'imported') throw new Error(result.error.message)
+  if (result.kind !== 'imported') throw new Error('error' in result ? result.error.message : result.kind)
   const exportStarted = performance.now()
   const exported = await exportDeckForAnki(db, {
     learnerId: 'bench',

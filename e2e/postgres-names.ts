@@ -15,6 +15,7 @@ export const SQLITE_PROJECT = 'sqlite'
  */
 export const DATABASE_SPECS = [
   'anki.spec.ts',
+  'anki-progress.spec.ts',
   'api.spec.ts',
   'api-console.spec.ts',
   'api-crash.spec.ts',

@@ -45,7 +45,13 @@ export function createGate(): Gate {
   return gate
 }
 
-const gates = new WeakMap<Sqlite, Gate>()
+// On globalThis, not in this module: Next bundles instrumentation.ts (the live engine's sweeps)
+// apart from the routes, so this file may be loaded twice in one process, and two gates on one
+// connection guard nothing — a sweep's BEGIN then lands in a study transaction that yields
+// (an Anki import between chunks) and its failure handler rolls that transaction back.
+const shared = globalThis as unknown as { drillSqliteGates?: WeakMap<Sqlite, Gate> }
+shared.drillSqliteGates ??= new WeakMap<Sqlite, Gate>()
+const gates = shared.drillSqliteGates
 
 /** The one gate of a connection, shared by everything in this process that uses it. */
 export function gateOf(sqlite: Sqlite): Gate {

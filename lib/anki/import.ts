@@ -1,7 +1,8 @@
 // Importing an Anki file for one learner (issue 26): read the package and plan the
 // cards first (unzip, zstd, the collection file, sanitizing: no database work), then
-// write cards, images, review logs and card states in ONE transaction —
-// any refusal or failure half-way leaves no card, log or image behind. Idempotent:
+// write cards, images, review logs and card states in ONE transaction, a chunk of cards
+// at a time (progress told and Cancel heard between chunks) — any refusal, failure or
+// Cancel half-way leaves no card, log or image behind. Idempotent:
 // a card's identity is its note's guid + card ordinal (anki_card_links), a review's
 // its revlog id, an image's its bytes; so the same package twice changes nothing,
 // and a package whose notes were edited in Anki updates those cards, history kept.
@@ -46,6 +47,7 @@ export interface AnkiImportSummary {
 export type AnkiImportResult =
   | { kind: 'imported'; summary: AnkiImportSummary }
   | { kind: 'refused'; error: AnkiFileError }
+  | { kind: 'cancelled' }
 
 function samePoints(a: OwnCardRecord['points'], b: OwnCardRecord['points']): boolean {
   return JSON.stringify(a) === JSON.stringify(b)
@@ -269,15 +271,65 @@ function writeHistory(
   }
 }
 
-/** Inside the transaction: a few reads, the plan walked in memory, then the writes in bulk. */
+function emptyWrites(): PendingWrites {
+  return {
+    inserts: new Map(),
+    updates: [],
+    suspensions: [],
+    links: [],
+    reviews: [],
+    states: [],
+    reviewCount: 0,
+  }
+}
+
+/** One chunk's writes stored, in an order that lets a later chunk update what an earlier one inserted. */
+async function flushWrites(tx: Db, learnerId: string, writes: PendingWrites): Promise<void> {
+  const bulk = ankiImportWrites(tx)
+  await bulk.insertOwnCards(learnerId, [...writes.inserts.values()])
+  for (const update of writes.updates) await ownCardQueries(tx).updateOwnCard(learnerId, update)
+  for (const { cardId, suspended } of writes.suspensions)
+    await ankiQueries(tx).setSuspensionOfOwnCard({ learnerId, cardId, suspended })
+  await bulk.saveAnkiCardLinks(learnerId, writes.links)
+  await bulk.insertImportedReviewLogs(writes.reviews)
+  await bulk.saveCardStates(learnerId, writes.states)
+}
+
+/** Cards planned and written per step: what one step holds in memory, and how often progress is told. */
+export const IMPORT_CHUNK_CARDS = 1000
+
+/** What an import has done so far, for a progress bar: the package read, then cards written. */
+export type AnkiImportProgress = { phase: 'reading' } | { phase: 'writing'; done: number; total: number }
+
+export class AnkiImportCancelled extends Error {
+  constructor() {
+    super('The import was cancelled.')
+  }
+}
+
+/** Between two chunks: let the event loop run (progress lines leave, a cancel arrives), then stop if asked. */
+async function betweenChunks(signal: AbortSignal | undefined): Promise<void> {
+  await new Promise<void>((resolve) => setImmediate(resolve))
+  if (signal?.aborted) throw new AnkiImportCancelled()
+}
+
+interface WriteHooks {
+  onProgress?: (progress: AnkiImportProgress) => void
+  signal?: AbortSignal
+}
+
+/**
+ * Inside the transaction: a few reads, then the plan walked a chunk at a time — each chunk's
+ * writes stored in bulk before the next is built, with progress told and Cancel heard between.
+ */
 async function writePlan(
   tx: Db,
   learnerId: string,
   plan: ImportPlan,
   file: string,
   nowMs: number,
+  { onProgress, signal }: WriteHooks,
 ): Promise<AnkiImportSummary> {
-  const own = ownCardQueries(tx)
   const rows = await readLearnerRows(tx, learnerId)
   const ids = resolveCardIds(plan, [...rows.links.values()], [...rows.cards.values()])
   const before = rows.cards.size
@@ -297,38 +349,33 @@ async function writePlan(
         createdAtMs: nowMs,
       })
   const settings = studySettingsFrom(await studyQueries(tx).getLearnerSettingsByLearnerId(learnerId))
-  const writes: PendingWrites = {
-    inserts: new Map(),
-    updates: [],
-    suspensions: [],
-    links: [],
-    reviews: [],
-    states: [],
-    reviewCount: 0,
-  }
   const decks = new Map<string, number>()
   const linksBefore = new Map(rows.links)
-  plan.cards.forEach((card, index) => {
-    const resolved = ids.get(card) as ResolvedCard
-    writeCard(rows, writes, card, resolved, linksBefore.get(resolved.id), nowMs + index)
-    writeHistory(learnerId, rows, writes, card, resolved.id, settings)
-    decks.set(card.deckName, (decks.get(card.deckName) ?? 0) + 1)
-  })
-  const bulk = ankiImportWrites(tx)
-  await bulk.insertOwnCards(learnerId, [...writes.inserts.values()])
-  for (const update of writes.updates) await own.updateOwnCard(learnerId, update)
-  for (const { cardId, suspended } of writes.suspensions)
-    await ankiQueries(tx).setSuspensionOfOwnCard({ learnerId, cardId, suspended })
-  await bulk.saveAnkiCardLinks(learnerId, writes.links)
-  await bulk.insertImportedReviewLogs(writes.reviews)
-  await bulk.saveCardStates(learnerId, writes.states)
-  const after = rows.cards.size
-  if (after > before && after > MAX_OWN_CARDS)
-    throw refuserFor(file).overLimit(`the import would take you past ${MAX_OWN_CARDS} cards`)
+  const total = plan.cards.length
+  let reviewCount = 0
+  onProgress?.({ phase: 'writing', done: 0, total })
+  for (let start = 0; start < total; start += IMPORT_CHUNK_CARDS) {
+    const writes = emptyWrites()
+    const end = Math.min(total, start + IMPORT_CHUNK_CARDS)
+    for (let index = start; index < end; index++) {
+      const card = plan.cards[index] as PlannedCard
+      const resolved = ids.get(card) as ResolvedCard
+      writeCard(rows, writes, card, resolved, linksBefore.get(resolved.id), nowMs + index)
+      writeHistory(learnerId, rows, writes, card, resolved.id, settings)
+      decks.set(card.deckName, (decks.get(card.deckName) ?? 0) + 1)
+    }
+    // Checked as the cards arrive, so a package far over the cap stops at its first chunk past it.
+    if (rows.cards.size > before && rows.cards.size > MAX_OWN_CARDS)
+      throw refuserFor(file).overLimit(`the import would take you past ${MAX_OWN_CARDS} cards`)
+    await flushWrites(tx, learnerId, writes)
+    reviewCount += writes.reviewCount
+    onProgress?.({ phase: 'writing', done: end, total })
+    await betweenChunks(signal)
+  }
   return {
     decks: [...decks].map(([name, cards]) => ({ name, cards })),
     cards: plan.cards.length,
-    reviews: writes.reviewCount,
+    reviews: reviewCount,
     media: plan.media.length,
     skipped: plan.skipped,
   }
@@ -344,31 +391,37 @@ export interface AnkiImportRequest {
   limits?: AnkiLimits
   /** Called inside the transaction before the first write (e.g. store the learner); database work only. */
   beforeWrite?: (tx: Db) => Promise<void>
+  onProgress?: (progress: AnkiImportProgress) => void
+  /** Aborted: the import stops at the next chunk and stores nothing. */
+  signal?: AbortSignal
 }
 
 export async function importAnkiFile(db: Db, request: AnkiImportRequest): Promise<AnkiImportResult> {
   const limits = request.limits ?? ANKI_LIMITS
-  const { learnerId } = request
+  const { learnerId, onProgress, signal } = request
   const tmpDir = fs.mkdtempSync(path.join(os.tmpdir(), 'drill-anki-'))
   try {
     // Everything expensive first: unzip, zstd, the collection file, the images, sanitizing.
+    onProgress?.({ phase: 'reading' })
     const pkg = readAnkiPackage(request.filePath, request.fileName, tmpDir, limits)
     const prepared = prepareImport(pkg, limits)
     const facts = await readMediaFacts(db, learnerId, prepared)
     const plan = planFrom(prepared, facts, limits)
+    await betweenChunks(signal)
     const summary = await db.transaction(
       async (tx) => {
         await request.beforeWrite?.(tx)
         const current = await readMediaFacts(tx, learnerId, prepared)
         // Another import of this learner stored images in between: plan again from what is there now.
         const settled = sameMediaFacts(current, facts) ? plan : planFrom(prepared, current, limits)
-        return writePlan(tx, learnerId, settled, request.fileName, request.nowMs)
+        return writePlan(tx, learnerId, settled, request.fileName, request.nowMs, { onProgress, signal })
       },
       { lockKey: learnerId },
     )
     return { kind: 'imported', summary }
   } catch (error) {
     if (error instanceof AnkiFileError) return { kind: 'refused', error }
+    if (error instanceof AnkiImportCancelled) return { kind: 'cancelled' }
     throw error
   } finally {
     fs.rmSync(tmpDir, { recursive: true, force: true })

@@ -12,11 +12,12 @@ export const ANKI_LIMITS = {
   maxRatio: 100,
   /** A few small files (an empty collection) compress far better than 100:1 and are harmless. */
   ratioFloorBytes: 1 * MB,
-  notes: 20_000,
+  /** A real collection's size (issue 50): a package is written a chunk at a time, so this is about time, not memory. */
+  notes: 100_000,
   imageBytes: 5 * MB,
   mediaBytesPerLearner: 50 * MB,
   /** Entries in the zip: a collection, its meta and media list, and the media files. */
   zipEntries: 50_000,
 } as const
 
-export type AnkiLimits = typeof ANKI_LIMITS
+export type AnkiLimits = { readonly [Limit in keyof typeof ANKI_LIMITS]: number }

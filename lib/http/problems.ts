@@ -17,6 +17,8 @@ export const problemCatalogue = {
   'invalid-card-file': { title: 'Card file refused', status: 400 },
   'invalid-anki-file': { title: 'Anki file refused', status: 400 },
   'anki-file-over-limit': { title: 'Anki file over a limit', status: 422 },
+  // Only a client that left can cause it, so nobody reads it: 499 is the access logs' "client closed request".
+  'anki-import-cancelled': { title: 'Anki import cancelled', status: 499 },
   'invalid-grade': { title: 'Invalid grade', status: 400 },
   'invalid-grade-suggestion': { title: 'Invalid grade suggestion request', status: 400 },
   'invalid-query': { title: 'Invalid query', status: 400 },

@@ -9,8 +9,8 @@ import { type OwnCard, ownCardSchema, slugify } from '@/lib/content/schema'
 import { isBuiltInCardId } from '@/lib/decks'
 import { type FieldErrors, fieldErrorsOf } from './errors'
 
-/** Far above any real deck (an Anki package may bring 20,000 notes); keeps one learner from filling the disk. */
-export const MAX_OWN_CARDS = 30_000
+/** Far above any real deck (an Anki package may bring 100,000 notes, some with two cards); keeps one learner from filling the disk. */
+export const MAX_OWN_CARDS = 200_000
 
 export type SaveResult =
   | { kind: 'saved'; id: string }

@@ -25,7 +25,8 @@ beforeEach(async () => {
 })
 
 const imported = (result: Awaited<ReturnType<typeof importBytes>>) => {
-  if (result.kind !== 'imported') throw new Error(`refused: ${result.error.message}`)
+  if (result.kind !== 'imported')
+    throw new Error('error' in result ? `refused: ${result.error.message}` : result.kind)
   return result.summary
 }
 

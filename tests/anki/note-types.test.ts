@@ -24,7 +24,8 @@ beforeEach(async () => {
 const NOW = Date.UTC(2026, 2, 1)
 const summaryOf = async (bytes: Uint8Array, nowMs = NOW) => {
   const result = await importBytes(db, 'alice', 'words.apkg', bytes, { nowMs })
-  if (result.kind !== 'imported') throw new Error(`refused: ${result.error.message}`)
+  if (result.kind !== 'imported')
+    throw new Error('error' in result ? `refused: ${result.error.message}` : result.kind)
   return result.summary
 }
 const cardOf = async (guid: string, ord: number) =>

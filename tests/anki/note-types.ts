@@ -65,7 +65,7 @@ export async function importAsBeforeIssue38(db: Db, learnerId: string, nowMs: nu
     notes: noteTypesCollection.notes.map((note) => ({ ...note, cards: [0] })),
   }
   const result = await importBytes(db, learnerId, 'old.apkg', legacyPackage(firstCardsOnly), { nowMs })
-  if (result.kind !== 'imported') throw new Error(result.error.message)
+  if (result.kind !== 'imported') throw new Error('error' in result ? result.error.message : result.kind)
   for (const note of noteTypesCollection.notes) {
     const [first, ...rest] = note.fields
     await db.run(

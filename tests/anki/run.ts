@@ -8,6 +8,21 @@ import type { Db } from '@/db/sql/db'
 import { type AnkiImportResult, importAnkiFile } from '@/lib/anki/import'
 import type { AnkiLimits } from '@/lib/anki/limits'
 
+/** Runs `use` with `bytes` written to a temp file (an upload on disk), removed after. */
+export async function withUploadedFile<T>(
+  bytes: Uint8Array | string,
+  use: (filePath: string) => Promise<T>,
+): Promise<T> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'drill-anki-test-'))
+  try {
+    const filePath = path.join(dir, 'upload')
+    fs.writeFileSync(filePath, bytes)
+    return await use(filePath)
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true })
+  }
+}
+
 export async function importBytes(
   db: Db,
   learnerId: string,
@@ -15,14 +30,9 @@ export async function importBytes(
   bytes: Uint8Array | string,
   { nowMs = Date.UTC(2026, 2, 1), limits }: { nowMs?: number; limits?: AnkiLimits } = {},
 ): Promise<AnkiImportResult> {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'drill-anki-test-'))
-  try {
-    const filePath = path.join(dir, 'upload')
-    fs.writeFileSync(filePath, bytes)
-    return await importAnkiFile(db, { learnerId, filePath, fileName, nowMs, limits })
-  } finally {
-    fs.rmSync(dir, { recursive: true, force: true })
-  }
+  return withUploadedFile(bytes, (filePath) =>
+    importAnkiFile(db, { learnerId, filePath, fileName, nowMs, limits }),
+  )
 }
 
 export function ankiRows(sqlite: Sqlite, learnerId: string) {

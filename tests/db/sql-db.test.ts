@@ -142,6 +142,38 @@ describe('the SQLite gate', () => {
   })
 })
 
+describe('the SQLite gate bundled twice', () => {
+  it('is one gate per connection across copies of the module (the sweeps are bundled apart from the routes)', async () => {
+    const sqlite = new Database(':memory:')
+    for (const ddl of DDL) sqlite.exec(ddl)
+    const db = sqliteDb(sqlite)
+    vi.resetModules()
+    const { gateOf: otherGateOf } = await import('@/db/sql/gate')
+    expect(otherGateOf(sqlite)).toBe(gateOf(sqlite))
+    // The sweep's write through the other copy, while the transaction yields to the event loop.
+    const outside = new Promise((resolve) =>
+      setTimeout(
+        () =>
+          resolve(
+            otherGateOf(sqlite).run(
+              () => sqlite.prepare('INSERT INTO items VALUES (2, ?, 0, 0)').run('b').changes,
+            ),
+          ),
+        2,
+      ),
+    )
+    await expect(
+      db.transaction(async (tx) => {
+        await tx.run('INSERT INTO items VALUES (1, ?, ?, 0)', 'a', 0)
+        await new Promise((resolve) => setTimeout(resolve, 10))
+        throw new Error('roll back')
+      }),
+    ).rejects.toThrow('roll back')
+    expect(await outside).toBe(1)
+    expect(sqlite.prepare('SELECT id FROM items ORDER BY id').all()).toEqual([{ id: 2 }])
+  })
+})
+
 describe('the PostgreSQL layer bundled twice', () => {
   it('gives two copies of the module on one pool no clashing statement names', async () => {
     // Next bundles db/ into more than one chunk per process; every copy shares the process's pool.

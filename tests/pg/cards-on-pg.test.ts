@@ -88,7 +88,8 @@ async function rowsOf(db: Db, learnerId: string) {
 }
 
 const imported = (result: AnkiImportResult) => {
-  if (result.kind !== 'imported') throw new Error(`refused: ${result.error.message}`)
+  if (result.kind !== 'imported')
+    throw new Error('error' in result ? `refused: ${result.error.message}` : result.kind)
   return result.summary
 }
 

@@ -7,6 +7,7 @@
 // An optional body must be an empty JSON object. 400/403/415/422/503 problem+json; parameters unchanged.
 import { z } from 'zod'
 import { API_BODY_BYTES, readJsonBody } from '@/lib/http/body'
+import { ndjsonResponse, wantsNdjson } from '@/lib/http/ndjson'
 import { problemOf, problemResponse } from '@/lib/http/problems'
 import { route } from '@/lib/http/route'
 import { ensureLearner } from '@/lib/learner'
@@ -48,46 +49,20 @@ export const POST = route(
         ...options,
       })
 
-    if (!(request.headers.get('accept') ?? '').includes('application/x-ndjson')) {
+    if (!wantsNdjson(request)) {
       const result = await run({ signal: request.signal })
       return result.kind === 'optimized'
         ? Response.json(optimizeBody(result), { headers: { 'cache-control': 'no-store' } })
         : optimizeProblemResponse(result)
     }
-
-    const abort = new AbortController()
-    request.signal.addEventListener('abort', () => abort.abort(), { once: true })
-    const encoder = new TextEncoder()
-    const stream = new ReadableStream<Uint8Array>({
-      async start(controller) {
-        const send = (line: unknown) => {
-          try {
-            controller.enqueue(encoder.encode(`${JSON.stringify(line)}\n`))
-          } catch {
-            // the reader went away: the abort below has cancelled the run
-          }
-        }
-        const result = await run({
-          signal: abort.signal,
-          onProgress: (current, total) => send({ type: 'progress', current, total }),
-        })
-        if (result.kind === 'optimized') send({ type: 'result', ...optimizeBody(result) })
-        else {
-          const { code, detail, extra } = optimizeProblem(result)
-          send({ type: 'problem', problem: problemOf(code, detail, extra) })
-        }
-        try {
-          controller.close()
-        } catch {
-          // already cancelled
-        }
-      },
-      cancel() {
-        abort.abort()
-      },
-    })
-    return new Response(stream, {
-      headers: { 'content-type': 'application/x-ndjson; charset=utf-8', 'cache-control': 'no-store' },
+    return ndjsonResponse(request, async ({ signal, send }) => {
+      const result = await run({
+        signal,
+        onProgress: (current, total) => send({ type: 'progress', current, total }),
+      })
+      if (result.kind === 'optimized') return { type: 'result', ...optimizeBody(result) }
+      const { code, detail, extra } = optimizeProblem(result)
+      return { type: 'problem', problem: problemOf(code, detail, extra) }
     })
   },
 )
