@@ -277,11 +277,39 @@ export const ownCards = pgTable(
     updatedAtMs: ms('updated_at_ms').notNull(),
     format: text('format').notNull().default('markdown'),
     suspended: boolean('suspended').notNull().default(false),
+    /** Has a card_states row: kept by triggers (db/schema.ts says why). */
+    seen: boolean('seen').notNull().default(false),
   },
   (t) => [
     primaryKey({ columns: [t.learnerId, t.id] }),
-    index('own_cards_learner_deck').on(t.learnerId, t.deckSlug, t.createdAtMs),
+    index('own_cards_learner_deck').on(
+      t.learnerId,
+      t.deckSlug,
+      t.createdAtMs,
+      t.id,
+      t.suspended,
+      t.updatedAtMs,
+    ),
+    index('own_cards_unseen')
+      .on(t.learnerId, t.deckSlug, t.createdAtMs, t.id)
+      .where(sql`${t.seen} = false AND ${t.suspended} = false`),
   ],
+)
+
+/**
+ * A counter per learner and kind ('review_logs', 'own_cards') that triggers raise on every insert,
+ * update and delete of those rows (migration 0010 / pg 0008): the version a kept view compares
+ * (lib/review-log-kept.ts, the /stats view), one row read however long the history. No foreign
+ * key: a deleted learner's rows go after the learner row (cascade), and their triggers still count.
+ */
+export const learnerVersions = pgTable(
+  'learner_versions',
+  {
+    learnerId: text('learner_id').notNull(),
+    kind: text('kind').notNull(),
+    version: bigint('version', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.learnerId, t.kind] })],
 )
 
 export const ankiCardLinks = pgTable(

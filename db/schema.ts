@@ -348,12 +348,45 @@ export const ownCards = sqliteTable(
     format: text('format').notNull().default('markdown'),
     /** Suspended in Anki: kept with its history, never in the review queue. */
     suspended: integer('suspended', { mode: 'boolean' }).notNull().default(false),
+    /**
+     * Has a card_states row (studied at least once): kept by triggers on card_states and own_cards
+     * (migration 0010), so the day's new cards are one read of own_cards_unseen, not a walk past
+     * every studied card.
+     */
+    seen: integer('seen', { mode: 'boolean' }).notNull().default(false),
   },
   (t) => [
     primaryKey({ columns: [t.learnerId, t.id] }),
-    index('own_cards_learner_deck').on(t.learnerId, t.deckSlug, t.createdAtMs),
+    // Covering for the counts and the deck aggregates (suspended, updated_at_ms, id in the entry).
+    index('own_cards_learner_deck').on(
+      t.learnerId,
+      t.deckSlug,
+      t.createdAtMs,
+      t.id,
+      t.suspended,
+      t.updatedAtMs,
+    ),
+    index('own_cards_unseen')
+      .on(t.learnerId, t.deckSlug, t.createdAtMs, t.id)
+      .where(sql`${t.seen} = 0 AND ${t.suspended} = 0`),
   ],
 )
+/**
+ * A counter per learner and kind ('review_logs', 'own_cards') that triggers raise on every insert,
+ * update and delete of those rows (migration 0010 / pg 0008): the version a kept view compares
+ * (lib/review-log-kept.ts, the /stats view), one row read however long the history. No foreign
+ * key: a deleted learner's rows go after the learner row (cascade), and their triggers still count.
+ */
+export const learnerVersions = sqliteTable(
+  'learner_versions',
+  {
+    learnerId: text('learner_id').notNull(),
+    kind: text('kind').notNull(),
+    version: integer('version').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.learnerId, t.kind] })],
+)
+
 export type OwnCardRow = typeof ownCards.$inferSelect
 export type NewOwnCardRow = typeof ownCards.$inferInsert
 

@@ -80,7 +80,8 @@ function prepareOwnCardQueries(db: Db) {
        FROM slugs WHERE slug IS NOT NULL ORDER BY slug`,
     byId: `SELECT ${columns} FROM own_cards WHERE learner_id = ? AND id = ?`,
     count: 'SELECT count(*) AS n FROM own_cards WHERE learner_id = ?',
-    version: 'SELECT count(*) AS n, max(updated_at_ms) AS at FROM own_cards WHERE learner_id = ?',
+    // A counter the own_cards triggers raise (db/schema.ts learnerVersions).
+    version: "SELECT version FROM learner_versions WHERE learner_id = ? AND kind = 'own_cards'",
     insert: `INSERT INTO own_cards (learner_id, id, title, deck_name, deck_slug, prompt, points, answer_markdown,
          created_at_ms, updated_at_ms, format, suspended)
        VALUES (@learnerId, @id, @title, @deckName, @deckSlug, @prompt, @points, @answerMarkdown,
@@ -153,8 +154,8 @@ function prepareOwnCardQueries(db: Db) {
     },
     /** Changes whenever the learner's own cards do (added, deleted, edited): what a kept view depends on. */
     async findOwnCardsVersionByLearnerId(learnerId: string): Promise<string> {
-      const row = (await db.get(statements.version, learnerId)) as { n: number; at: number | null }
-      return `${row.n}:${row.at ?? 0}`
+      const row = await db.get<{ version: number | string }>(statements.version, learnerId)
+      return String(row?.version ?? 0)
     },
     async countOwnCardsByLearnerId(learnerId: string): Promise<number> {
       return ((await db.get(statements.count, learnerId)) as { n: number }).n

@@ -2,7 +2,7 @@
 // today (a day's worth, earliest first), how many are due, the first new cards in deck order
 // (within the day's new-card limit) and how many are new — never every card. Each read is
 // scoped to the decks that are on (`disabled`: the switched-off decks' slugs, as JSON) and
-// leaves suspended cards out. The due reads walk card_states_due; the new ones own_cards_learner_deck.
+// leaves suspended cards out. The due reads walk card_states_due; the new ones own_cards_unseen.
 import type { Db } from '../sql/db'
 import { perConnection } from './per-connection'
 
@@ -14,14 +14,16 @@ export interface OwnDueRow {
 function prepareOwnQueueQueries(db: Db) {
   const pg = db.dialect === 'postgres'
   const notSuspended = pg ? 'o.suspended = false' : 'o.suspended = 0'
+  const notSeen = pg ? 'o.seen = false' : 'o.seen = 0'
   const deckOn = pg
     ? 'o.deck_slug NOT IN (SELECT json_array_elements_text(CAST(@disabled AS json)))'
     : 'o.deck_slug NOT IN (SELECT value FROM json_each(@disabled))'
   const inQueue = `${notSuspended} AND ${deckOn}`
   const dueJoin = `FROM card_states s JOIN own_cards o ON o.learner_id = s.learner_id AND o.id = s.card_id
        WHERE s.learner_id = @learnerId AND ${inQueue}`
-  const unseen = `FROM own_cards o WHERE o.learner_id = @learnerId AND ${inQueue}
-       AND NOT EXISTS (SELECT 1 FROM card_states s WHERE s.learner_id = o.learner_id AND s.card_id = o.id)`
+  // `seen` (kept by triggers on card_states) and the partial index own_cards_unseen: the first new
+  // cards are read without walking past every studied one.
+  const unseen = `FROM own_cards o WHERE o.learner_id = @learnerId AND ${inQueue} AND ${notSeen}`
   const statements = {
     dueBetween: `SELECT s.card_id AS cardId, s.due_ms AS dueMs ${dueJoin} AND s.due_ms >= @fromMs AND s.due_ms < @toMs
        ORDER BY s.due_ms LIMIT @limit`,

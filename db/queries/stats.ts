@@ -28,8 +28,8 @@ function prepareStatsQueries(db: Db) {
   const statements = {
     reviews: `SELECT card_id, rating, state_before, reviewed_at_ms, duration_ms, points_ticked, points_all
          FROM review_logs WHERE learner_id = ? ORDER BY reviewed_at_ms, id`,
-    // Covered by the review_logs_learner_time index (its entries carry the rowid).
-    version: 'SELECT count(*), max(id) FROM review_logs WHERE learner_id = ?',
+    // A counter the review_logs triggers raise (db/schema.ts learnerVersions): one row, however long the log.
+    version: "SELECT version FROM learner_versions WHERE learner_id = ? AND kind = 'review_logs'",
     settings: `SELECT desired_retention AS desiredRetention, timezone, rollover_hour AS rolloverHour
        FROM learner_settings WHERE learner_id = ?`,
   }
@@ -39,17 +39,10 @@ function prepareStatsQueries(db: Db) {
     async listStatsReviewsByLearnerId({ learnerId }: { learnerId: string }): Promise<StatsReviewRecord[]> {
       return db.values<StatsReviewRecord>(statements.reviews, learnerId)
     },
-    /**
-     * What changes whenever the learner's review log does: review logs are only inserted
-     * (new ids, never reused: AUTOINCREMENT) or deleted (the count drops, or a later insert
-     * raises the newest id), so equal versions mean equal logs.
-     */
+    /** What changes whenever the learner's review log does (any insert, update or delete): equal versions mean equal logs. */
     async findReviewLogVersionByLearnerId({ learnerId }: { learnerId: string }): Promise<string> {
-      const [[count, maxId] = [0, null]] = await db.values<[number, number | null]>(
-        statements.version,
-        learnerId,
-      )
-      return `${count}:${maxId ?? 0}`
+      const row = await db.get<{ version: number | string }>(statements.version, learnerId)
+      return String(row?.version ?? 0)
     },
     async findStatsSettingsByLearnerId({
       learnerId,

@@ -4,12 +4,37 @@
 // point text holds a search. Built-in cards are few and in memory; own cards are read a page at
 // a time, and their decks' progress is one SQL aggregate (db/queries/card-list.ts). The page
 // needs nothing of a topic but its deck id and title (the registry's DeckInfo).
-import { type CardListRow, cardListQueries } from '@/db/queries/card-list'
+import { type CardListRow, cardListQueries, type DeckProgressRecord } from '@/db/queries/card-list'
+import { ownCardQueries } from '@/db/queries/own-cards'
 import type { Db } from '@/db/sql/db'
 import { allCards } from '@/lib/content/cards'
 import type { Card } from '@/lib/content/schema'
-import { forgettingCurveOf } from '@/lib/srs/forgetting-curve'
+import { keptPerReviewLog } from '@/lib/review-log-kept'
+import { type ForgettingCurve, forgettingCurveOf } from '@/lib/srs/forgetting-curve'
 import { type DeckInfo, ownDeckId } from './types'
+
+const HOUR_MS = 3_600_000
+const keptOwnProgress = keptPerReviewLog<Map<string, DeckProgressRecord>>(8)
+
+/**
+ * The own decks' progress, kept per learner while the review log, the own cards, the curve and
+ * the hour are the same (as /stats' view is: recall now moves with the clock, slowly): the
+ * aggregate walks every own card, and paging through /cards asks for the same sums each time.
+ */
+async function ownDeckProgress(
+  db: Db,
+  learnerId: string,
+  nowMs: number,
+  curve: ForgettingCurve,
+): Promise<Map<string, DeckProgressRecord>> {
+  const cardsVersion = await ownCardQueries(db).findOwnCardsVersionByLearnerId(learnerId)
+  return keptOwnProgress.get(
+    db,
+    learnerId,
+    () => cardListQueries(db).listOwnDeckProgress({ learnerId, nowMs, curve }),
+    { also: `${cardsVersion} ${curve.factor} ${curve.decay} ${Math.floor(nowMs / HOUR_MS)}` },
+  )
+}
 
 // One page holds every built-in card (64) and the first own cards; still bounded for 20,000.
 export const CARDS_PAGE_SIZE = 100
@@ -103,7 +128,7 @@ export async function cardListView(
 
   const [ownMatching, ownProgress, builtInRecall] = await Promise.all([
     q.countOwnCards({ learnerId, search }),
-    q.listOwnDeckProgress({ learnerId, nowMs, curve }),
+    ownDeckProgress(db, learnerId, nowMs, curve),
     q.listCardRecall({ learnerId, cardIds: builtIn.map((card) => card.id), nowMs, curve }),
   ])
   const matching = builtInMatches.length + ownMatching

@@ -81,12 +81,17 @@ export function cardOverview(
   })
 }
 
+const soonestKept = new WeakMap<readonly CardOverview[], CardOverview[]>()
+
 /**
  * The cards a page shows first when there are more than `limit`: those due soonest (overdue
- * first; never-reviewed cards last), kept in deck order.
+ * first; never-reviewed cards last), kept in deck order. Kept with the list it was chosen from
+ * (/stats' kept view: sorting 20,000 cards on every view was most of the page's own work).
  */
 export function soonestDueCards(cards: readonly CardOverview[], limit: number): CardOverview[] {
   if (cards.length <= limit) return [...cards]
+  const kept = soonestKept.get(cards)
+  if (kept && kept.length === limit) return kept
   const dueOf = (card: CardOverview) => card.dueMs ?? Number.POSITIVE_INFINITY
   const chosen = new Set(
     [...cards]
@@ -94,5 +99,7 @@ export function soonestDueCards(cards: readonly CardOverview[], limit: number): 
       .slice(0, limit)
       .map((card) => card.cardId),
   )
-  return cards.filter((card) => chosen.has(card.cardId))
+  const shown = cards.filter((card) => chosen.has(card.cardId))
+  soonestKept.set(cards, shown)
+  return shown
 }

@@ -107,12 +107,17 @@ export function pointMisses(reviews: readonly StatsReview[], cards: readonly Sta
   })
 }
 
+const mostMissedKept = new WeakMap<readonly CardMisses[], CardMisses[]>()
+
 /**
  * The cards a page shows first when there are more than `limit`: those whose most missed
- * point is missed most often (then the most reviewed), kept in deck order.
+ * point is missed most often (then the most reviewed), kept in deck order. Kept with the list
+ * it was chosen from (/stats' kept view), as soonestDueCards is.
  */
 export function mostMissedCards(misses: readonly CardMisses[], limit: number): CardMisses[] {
   if (misses.length <= limit) return [...misses]
+  const kept = mostMissedKept.get(misses)
+  if (kept && kept.length === limit) return kept
   const score = (card: CardMisses) => card.points[0]?.missed ?? 0
   const chosen = new Set(
     [...misses]
@@ -120,5 +125,7 @@ export function mostMissedCards(misses: readonly CardMisses[], limit: number): C
       .slice(0, limit)
       .map((card) => card.cardId),
   )
-  return misses.filter((card) => chosen.has(card.cardId))
+  const shown = misses.filter((card) => chosen.has(card.cardId))
+  mostMissedKept.set(misses, shown)
+  return shown
 }

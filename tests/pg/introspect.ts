@@ -39,10 +39,15 @@ export interface TableShape {
 
 export type SchemaShape = Record<string, TableShape>
 
-/** `"idempotency_keys"."status" = 'in_progress'` and `(status = 'in_progress'::text)` read the same. */
+/**
+ * `"idempotency_keys"."status" = 'in_progress'` and `(status = 'in_progress'::text)` read the same;
+ * so do SQLite's `seen = 0` and PostgreSQL's `seen = false` (a boolean column's 0/1).
+ */
 export function normalizePredicate(predicate: string): string {
   return predicate
     .replace(/::[a-z ]+/gi, '')
+    .replace(/=\s*false\b/gi, '= 0')
+    .replace(/=\s*true\b/gi, '= 1')
     .replace(/["`]/g, '')
     .replace(/\b[a-z_]\w*\.(?=[a-z_])/gi, '')
     .replace(/[()]/g, '')

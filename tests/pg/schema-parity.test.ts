@@ -75,12 +75,13 @@ describe('the PostgreSQL schema mirrors the SQLite one', () => {
   test('the app database: db/migrations and db/migrations-pg agree', () => {
     const sqlite = appSqliteShape()
     // Not two empty schemas agreeing: every table, and the sweeps' partial indexes, are there.
-    expect(Object.keys(sqlite)).toHaveLength(18)
+    expect(Object.keys(sqlite)).toHaveLength(19)
     expect(sqlite.idempotency_keys?.indexes.filter((i) => i.where)).toHaveLength(4)
     expect(booleanColumns).toEqual(
       new Set([
         'learner_settings.same_day_steps',
         'own_cards.suspended',
+        'own_cards.seen',
         'anki_card_links.only_card_of_note',
       ]),
     )
