@@ -7,7 +7,9 @@
 //      50 ms: its peak over its idle size), imports it again (nothing changes; time), exports the
 //      deck (GET /api/own-cards/export-anki), runs FSRS Optimize (POST /api/fsrs/optimize), then
 //      measures each page's server CPU per request beside the 404 page's, in interleaved rounds
-//      (the server's user + system time from /proc/<pid>/stat, per batch, as bench:pages does).
+//      (the server's user + system time from /proc/<pid>/stat, per batch, as bench:pages does),
+//      and the same pages for a new learner in the same rounds (what a page costs by what it
+//      shows, beside what the collection adds).
 // Targets: every page ≤ 2× the 404 page's CPU, import ≤ 60 s, memory ≤ 300 MB over idle,
 // export ≤ 10 s, Optimize ≤ 60 s. Env: BENCH_CARDS, BENCH_ROUNDS (default 4), BENCH_BATCH
 // (requests per batch, default 10), BENCH_SKIP_BUILD=1, BENCH_STEP_TIMEOUT_S (default 300),
@@ -182,35 +184,44 @@ async function measure(name: string, server: NextServer, bytes: Uint8Array): Pro
     }
   }
 
+  // The same pages for a learner with nothing yet, in the same rounds: what a page costs by
+  // what it shows, beside what the collection adds.
+  const learners = { heavy: cookie, new: `drill-learner=${randomUUID()}` } as const
   const tally = new Map<string, { cpuMs: number; requests: number; wallMs: number; statuses: Set<number> }>()
   for (let round = 0; round <= ROUNDS; round++) {
     const order = PAGES.map((_, i) => PAGES[(i + round * 3) % PAGES.length] as string)
-    for (const page of order) {
-      const before = procStat(pid).cpuMs
-      const started = performance.now()
-      const statuses = new Set<number>()
-      for (let i = 0; i < BATCH; i++) statuses.add(await get(server.baseUrl, page, cookie))
-      if (round === 0) continue // warm-up: caches, the JIT
-      const entry = tally.get(page) ?? { cpuMs: 0, requests: 0, wallMs: 0, statuses: new Set() }
-      entry.cpuMs += procStat(pid).cpuMs - before
-      entry.wallMs += performance.now() - started
-      entry.requests += BATCH
-      for (const s of statuses) entry.statuses.add(s)
-      tally.set(page, entry)
-    }
+    for (const page of order)
+      for (const [who, learner] of Object.entries(learners)) {
+        const before = procStat(pid).cpuMs
+        const started = performance.now()
+        const statuses = new Set<number>()
+        for (let i = 0; i < BATCH; i++) statuses.add(await get(server.baseUrl, page, learner))
+        if (round === 0) continue // warm-up: caches, the JIT
+        const key = `${who} ${page}`
+        const entry = tally.get(key) ?? { cpuMs: 0, requests: 0, wallMs: 0, statuses: new Set() }
+        entry.cpuMs += procStat(pid).cpuMs - before
+        entry.wallMs += performance.now() - started
+        entry.requests += BATCH
+        for (const s of statuses) entry.statuses.add(s)
+        tally.set(key, entry)
+      }
   }
-  const floor = tally.get(FLOOR)
-  const floorCpu = floor ? floor.cpuMs / floor.requests : Number.NaN
+  const cpuOf = (key: string) => {
+    const entry = tally.get(key)
+    return entry ? entry.cpuMs / entry.requests : Number.NaN
+  }
+  const floorCpu = cpuOf(`heavy ${FLOOR}`)
   lines.push(
-    `${'page'.padEnd(16)}${'status'.padStart(8)}${'CPU ms'.padStart(10)}${'×404'.padStart(8)}${'wall ms'.padStart(10)}  verdict`,
+    `${'page'.padEnd(16)}${'status'.padStart(8)}${'CPU ms'.padStart(10)}${'×404'.padStart(8)}${'wall ms'.padStart(10)}${'new learner ×404'.padStart(18)}  verdict`,
   )
   for (const page of PAGES) {
-    const entry = tally.get(page)
+    const entry = tally.get(`heavy ${page}`)
     if (!entry) continue
     const cpu = entry.cpuMs / entry.requests
     const ratio = cpu / floorCpu
+    const fresh = cpuOf(`new ${page}`) / cpuOf(`new ${FLOOR}`)
     lines.push(
-      `${page.padEnd(16)}${[...entry.statuses].join('/').padStart(8)}${cpu.toFixed(1).padStart(10)}${ratio.toFixed(1).padStart(8)}${(entry.wallMs / entry.requests).toFixed(0).padStart(10)}  ${page === FLOOR ? '(floor)' : pass(ratio <= TARGETS.ratio)}`,
+      `${page.padEnd(16)}${[...entry.statuses].join('/').padStart(8)}${cpu.toFixed(1).padStart(10)}${ratio.toFixed(1).padStart(8)}${(entry.wallMs / entry.requests).toFixed(0).padStart(10)}${fresh.toFixed(1).padStart(18)}  ${page === FLOOR ? '(floor)' : pass(ratio <= TARGETS.ratio)}`,
     )
   }
   return { db: name, lines }
