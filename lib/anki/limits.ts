@@ -6,8 +6,11 @@ const MB = 1024 * 1024
 export const ANKI_LIMITS = {
   /** The upload itself: above it the route answers 413 without reading on. */
   uploadBytes: 100 * MB,
-  /** Everything the zip (and the zstd inside it) expands to. */
-  expandedBytes: 200 * MB,
+  /**
+   * Everything the zip (and the zstd inside it) expands to: to a temp file, not memory. A collection
+   * of 100,000 notes with a million reviews is about 250 MB (issue 50).
+   */
+  expandedBytes: 1024 * MB,
   /** Expanded ÷ compressed, over the whole archive, once it holds more than `ratioFloorBytes`. */
   maxRatio: 100,
   /** A few small files (an empty collection) compress far better than 100:1 and are harmless. */
