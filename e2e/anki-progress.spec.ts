@@ -1,5 +1,5 @@
 // A large Anki package: the import reports as it goes and can be cancelled. An HTTP
-// client (on both databases) reads the streamed lines — the package read, cards written
+// client (on both databases) reads the streamed lines — the package opened, notes imported
 // of all, then the result — and closing the stream half-way stores nothing. In the
 // browser, /settings shows the progress bar with its counts and Cancel import.
 import { randomUUID } from 'node:crypto'
@@ -103,8 +103,8 @@ test('/settings shows the import’s progress with its counts, and Cancel import
     .setInputFiles({ name: 'large.apkg', mimeType: 'application/octet-stream', buffer: large })
   await section.getByRole('button', { name: 'Import from Anki' }).click()
   const progress = page.getByTestId('anki-import-progress')
-  await expect(progress.getByText(/^Writing cards: [\d,]+ of 6,000$/)).toBeVisible()
-  await expect(progress.getByRole('progressbar', { name: /Writing cards/ })).toHaveAttribute(
+  await expect(progress.getByText(/^Importing notes: [\d,]+ of 6,000$/)).toBeVisible()
+  await expect(progress.getByRole('progressbar', { name: /Importing notes/ })).toHaveAttribute(
     'max',
     String(NOTES),
   )

@@ -1,8 +1,8 @@
 'use client'
 // The Import from Anki section on /settings: one file (.apkg, .colpkg or Anki's
 // text export) sent to POST /api/own-cards/import-anki — the same contract curl
-// uses, its answer streamed — with a progress bar (the upload, then the cards
-// written), Cancel (nothing stored), then one status line saying what came in,
+// uses, its answer streamed — with a progress bar (the upload, then the notes
+// imported), Cancel (nothing stored), then one status line saying what came in,
 // or why nothing did.
 import { useRouter } from 'next/navigation'
 import { type FormEvent, useRef, useState } from 'react'
@@ -32,7 +32,7 @@ function progressView(progress: ImportProgress | null): { label: string; value?:
     }
   if (progress.phase === 'reading') return { label: 'Reading the package…', max: 1 }
   return {
-    label: `Writing cards: ${count(progress.done)} of ${count(progress.total)}`,
+    label: `Importing notes: ${count(progress.done)} of ${count(progress.total)}`,
     value: progress.done,
     max: Math.max(1, progress.total),
   }

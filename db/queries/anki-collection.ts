@@ -108,21 +108,35 @@ export function ankiDeckRows(db: Db): AnkiDeckRow[] {
   return db.prepare('SELECT id, name, kind FROM decks').all() as AnkiDeckRow[]
 }
 
-export function ankiNoteRows(db: Db): AnkiNoteRow[] {
-  return db.prepare('SELECT id, guid, mid, flds, data, tags FROM notes ORDER BY id').all() as AnkiNoteRow[]
+/**
+ * In our own temp copy (opened writable): the indexes the chunked reads below walk. Anki's own
+ * files have them (ix_cards_nid, ix_revlog_cid); a file written elsewhere may not.
+ */
+export function indexForChunkedReads(db: Db): void {
+  db.exec('CREATE INDEX IF NOT EXISTS drill_cards_nid ON cards (nid)')
+  db.exec('CREATE INDEX IF NOT EXISTS drill_revlog_cid ON revlog (cid)')
 }
 
-export function ankiCardRows(db: Db): AnkiCardRow[] {
-  return db
-    .prepare(
-      `SELECT id, nid AS noteId, CASE WHEN odid != 0 THEN odid ELSE did END AS deckId, ord, type, queue
-       FROM cards ORDER BY nid, ord`,
-    )
-    .all() as AnkiCardRow[]
-}
-
-export function ankiRevlogRows(db: Db): AnkiRevlogRow[] {
-  return db
-    .prepare('SELECT id, cid AS cardId, ease, time AS durationMs, type FROM revlog ORDER BY cid, id')
-    .all() as AnkiRevlogRow[]
+/**
+ * The collection's notes a chunk at a time (issue 50: a package of 100,000 notes is never held
+ * whole): the notes after `afterId` in id order, at most `limit`, then the cards and the review
+ * log of exactly those notes (ids in (afterId, lastId]).
+ */
+export function ankiChunkReader(db: Db) {
+  const notes = db.prepare(
+    'SELECT id, guid, mid, flds, data, tags FROM notes WHERE id > ? ORDER BY id LIMIT ?',
+  )
+  const cards = db.prepare(
+    `SELECT id, nid AS noteId, CASE WHEN odid != 0 THEN odid ELSE did END AS deckId, ord, type, queue
+     FROM cards WHERE nid > ? AND nid <= ? ORDER BY nid, ord`,
+  )
+  const revlog = db.prepare(
+    `SELECT r.id, r.cid AS cardId, r.ease, r.time AS durationMs, r.type
+     FROM cards c JOIN revlog r ON r.cid = c.id WHERE c.nid > ? AND c.nid <= ? ORDER BY r.cid, r.id`,
+  )
+  return {
+    notesAfter: (afterId: number, limit: number) => notes.all(afterId, limit) as AnkiNoteRow[],
+    cardsOf: (afterId: number, lastId: number) => cards.all(afterId, lastId) as AnkiCardRow[],
+    revlogOf: (afterId: number, lastId: number) => revlog.all(afterId, lastId) as AnkiRevlogRow[],
+  }
 }

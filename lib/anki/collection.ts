@@ -1,24 +1,24 @@
 // Reads an Anki collection (the SQLite file inside a package) with better-sqlite3
 // from a temp file: refuses one that fails PRAGMA integrity_check or lacks Anki's
-// tables, then reads note types, decks, notes, cards and the review log. Two
+// tables, then reads note types and decks, and the notes a chunk at a time, each
+// chunk with its cards and review log (a real collection is never held whole). Two
 // schemas: 11 (legacy packages; note types and decks as JSON in `col`) and 15+
 // (anki21b; their own tables, configs as protobuf). The SQL is in
 // db/queries/anki-collection.ts.
 import Database from 'better-sqlite3'
 import {
-  ankiCardRows,
+  ankiChunkReader,
   ankiColRow,
   ankiDeckRows,
-  ankiNoteRows,
   ankiNotetypeRows,
-  ankiRevlogRows,
   ankiTableNames,
   countAnkiNotes,
+  indexForChunkedReads,
   replaceUnicaseCollation,
 } from '@/db/queries/anki-collection'
 import { refuserFor } from './errors'
 import { ANKI_LIMITS, type AnkiLimits } from './limits'
-import type { AnkiCard, AnkiCollection, AnkiNote, AnkiNoteType, AnkiReview } from './model'
+import type { AnkiCollection, AnkiNote, AnkiNoteChunk, AnkiNoteType } from './model'
 import { readDeckIsFiltered, readNotetypeConfig, readTemplateConfig } from './protobuf'
 import { stockKindOf } from './stock'
 
@@ -158,13 +158,22 @@ function modernDecks(db: Db): Map<number, string> {
   return names
 }
 
-/** Reads a collection file; `entry` is its name in the package (for messages). */
-export function readCollection(
+/** An open collection: what it is (note types, decks, how many notes), its notes read a chunk at a time. */
+export interface OpenCollection {
+  info: Pick<AnkiCollection, 'noteTypes' | 'decks'>
+  noteCount: number
+  /** The notes in id order, `size` at a time, each chunk with its cards and reviews. */
+  chunks(size: number): Generator<AnkiNoteChunk>
+  close(): void
+}
+
+/** Opens a collection file (checked, refused with the reason); `entry` is its name in the package (for messages). */
+export function openCollection(
   path: string,
   file: string,
   entry: string,
   limits: AnkiLimits = ANKI_LIMITS,
-): Omit<AnkiCollection, 'media'> {
+): OpenCollection {
   const refuse = refuserFor(file)
   const db = openChecked(path, file, entry)
   try {
@@ -188,20 +197,42 @@ export function readCollection(
       ? modernNoteTypes(db)
       : legacyNoteTypes(parseJsonObject(col.models, 'note types', refuse))
     const decks = modern ? modernDecks(db) : legacyDecks(parseJsonObject(col.decks, 'decks', refuse))
-    const notes = ankiNoteRows(db).map(
-      (row): AnkiNote => ({
-        id: row.id,
-        guid: String(row.guid),
-        noteTypeId: row.mid,
-        fields: String(row.flds).split('\x1f'),
-        data: row.data ?? '',
-        tags: String(row.tags ?? ''),
-      }),
-    )
-    const cards: AnkiCard[] = ankiCardRows(db)
-    const reviews: AnkiReview[] = ankiRevlogRows(db)
-    return { noteTypes, decks, notes, cards, reviews }
-  } finally {
+    // Our own temp copy, checked above: indexed so that each chunk's cards and reviews are a lookup.
+    const writable = new Database(path)
+    try {
+      writable.pragma('trusted_schema = OFF')
+      indexForChunkedReads(writable)
+    } finally {
+      writable.close()
+    }
+    const reader = ankiChunkReader(db)
+    return {
+      info: { noteTypes, decks },
+      noteCount,
+      *chunks(size) {
+        let after = Number.MIN_SAFE_INTEGER
+        for (;;) {
+          const rows = reader.notesAfter(after, size)
+          const last = rows.at(-1)?.id
+          if (last === undefined) return
+          const notes = rows.map(
+            (row): AnkiNote => ({
+              id: row.id,
+              guid: String(row.guid),
+              noteTypeId: row.mid,
+              fields: String(row.flds).split('\x1f'),
+              data: row.data ?? '',
+              tags: String(row.tags ?? ''),
+            }),
+          )
+          yield { notes, cards: reader.cardsOf(after, last), reviews: reader.revlogOf(after, last) }
+          after = last
+        }
+      },
+      close: () => db.close(),
+    }
+  } catch (error) {
     db.close()
+    throw error
   }
 }

@@ -1,8 +1,9 @@
-// Importing an Anki file for one learner (issue 26): read the package and plan the
-// cards first (unzip, zstd, the collection file, sanitizing: no database work), then
-// write cards, images, review logs and card states in ONE transaction, a chunk of cards
-// at a time (progress told and Cancel heard between chunks) — any refusal, failure or
-// Cancel half-way leaves no card, log or image behind. Idempotent:
+// Importing an Anki file for one learner (issues 26 and 50): open the package (unzip,
+// zstd, the collection file checked: no database work), then, in ONE transaction, read,
+// plan (sanitizing) and write its notes a chunk at a time — cards, images, review logs,
+// card states — with progress told and Cancel heard between chunks, so memory stays the
+// size of a chunk whatever the package's size. Any refusal, failure or Cancel half-way
+// leaves no card, log or image behind. Idempotent:
 // a card's identity is its note's guid + card ordinal (anki_card_links), a review's
 // its revlog id, an image's its bytes; so the same package twice changes nothing,
 // and a package whose notes were edited in Anki updates those cards, history kept.
@@ -22,7 +23,7 @@ import { AnkiFileError, refuserFor } from './errors'
 import { attemptTokenOfRevlog, replayHistory } from './history'
 import { cardIdOfAnkiCard, exportGuidOf } from './identity'
 import { ANKI_LIMITS, type AnkiLimits } from './limits'
-import { readAnkiPackage } from './package'
+import { type AnkiPackage, readAnkiPackage } from './package'
 import {
   type ImportPlan,
   type PlannedCard,
@@ -30,7 +31,6 @@ import {
   prepareImport,
   readMediaFacts,
   type SkippedNote,
-  sameMediaFacts,
 } from './plan'
 
 export interface AnkiImportSummary {
@@ -60,19 +60,18 @@ interface ResolvedCard {
   viaExport: boolean
 }
 
-function resolveCardIds(
-  plan: ImportPlan,
+/** Gives each planned card its Drill id, chunk after chunk; no two cards of one import get the same id. */
+function cardIdResolver(
   links: readonly AnkiCardLinkRecord[],
   existing: readonly OwnCardRecord[],
-): Map<PlannedCard, ResolvedCard> {
+): (card: PlannedCard) => ResolvedCard {
   const byIdentity = new Map(links.map((link) => [`${link.guid}\x1f${link.ord}`, link.cardId]))
   const linkedIds = new Set(links.map((link) => link.cardId))
   const linkOf = new Map(links.map((link) => [link.cardId, link]))
   const byExportGuid = new Map(existing.map((card) => [exportGuidOf(card.id, linkOf.get(card.id)), card.id]))
   const taken = new Set(existing.map((card) => card.id))
-  const ids = new Map<PlannedCard, ResolvedCard>()
   const claimed = new Set<string>()
-  for (const card of plan.cards) {
+  return (card) => {
     const { guid, ord } = card.draft
     const linked = byIdentity.get(`${guid}\x1f${ord}`)
     const exported = linked || ord !== 0 ? undefined : byExportGuid.get(guid)
@@ -94,17 +93,21 @@ function resolveCardIds(
       }
     }
     claimed.add(id)
-    ids.set(card, { id, viaExport: exported !== undefined })
+    return { id, viaExport: exported !== undefined }
   }
-  return ids
 }
 
-/** What the import reads once before writing, kept current as it goes (one card may be met twice). */
+/**
+ * What the import reads once before writing: the learner's cards, links, reviews and states.
+ * Each card of the package gets an id of its own (cardIdResolver), so none is met twice and
+ * nothing here needs to follow the writes — but how many cards were added, for the cap.
+ */
 interface LearnerRows {
   cards: Map<string, OwnCardRecord>
   links: Map<string, AnkiCardLinkRecord>
   reviews: Map<string, Pick<CardReviewRecord, 'attemptToken' | 'rating' | 'reviewedAtMs'>[]>
   stated: Set<string>
+  added: number
 }
 
 async function readLearnerRows(tx: Db, learnerId: string): Promise<LearnerRows> {
@@ -125,6 +128,7 @@ async function readLearnerRows(tx: Db, learnerId: string): Promise<LearnerRows> 
     stated: new Set(
       (await studyQueries(tx).listCardStatesByLearnerId({ learnerId })).map((state) => state.cardId),
     ),
+    added: 0,
   }
 }
 
@@ -163,7 +167,7 @@ function writeCard(
   }
   if (!existing) {
     writes.inserts.set(cardId, incoming)
-    rows.cards.set(cardId, incoming)
+    rows.added++
   } else if (link?.sourceHash !== card.sourceHash) {
     // Edited in Anki since the last import (or first met here): Anki's content wins;
     // points added in Drill stay unless the package brings its own.
@@ -185,8 +189,8 @@ function writeCard(
     }
   }
   const suspended = card.draft.suspended
-  const current = rows.cards.get(cardId) as OwnCardRecord
-  if (existing && suspended !== null && (current.suspended ?? false) !== suspended) {
+  const current = rows.cards.get(cardId)
+  if (current && suspended !== null && (current.suspended ?? false) !== suspended) {
     rows.cards.set(cardId, { ...current, suspended })
     const pending = writes.inserts.get(cardId)
     if (pending) writes.inserts.set(cardId, { ...pending, suspended })
@@ -235,7 +239,6 @@ function writeHistory(
     ...fresh.map((review) => ({ rating: review.ease, reviewedAtMs: review.id, revlogId: review.id })),
   ].sort((a, b) => a.reviewedAtMs - b.reviewedAtMs)
   const { steps, final } = replayHistory(cardId, history, settings)
-  const added: Pick<CardReviewRecord, 'attemptToken' | 'rating' | 'reviewedAtMs'>[] = []
   steps.forEach((step, index) => {
     const revlogId = history[index]?.revlogId
     const review = revlogId === null || revlogId === undefined ? undefined : freshById.get(revlogId)
@@ -257,18 +260,9 @@ function writeHistory(
       snapshot: step.before ? JSON.stringify(step.before) : null,
       dueAfterMs: step.outcome.next.dueMs,
     })
-    added.push({ attemptToken, rating: step.rating, reviewedAtMs: step.reviewedAtMs })
   })
-  rows.reviews.set(
-    cardId,
-    [...known, ...added].sort((a, b) => a.reviewedAtMs - b.reviewedAtMs),
-  )
-  const hasState = rows.stated.has(cardId)
   // New in Anki stays new, unless Drill has already started the card.
-  if (final && (!card.draft.isNew || hasState)) {
-    writes.states.push({ cardId, ...final })
-    rows.stated.add(cardId)
-  }
+  if (final && (!card.draft.isNew || rows.stated.has(cardId))) writes.states.push({ cardId, ...final })
 }
 
 function emptyWrites(): PendingWrites {
@@ -295,10 +289,10 @@ async function flushWrites(tx: Db, learnerId: string, writes: PendingWrites): Pr
   await bulk.saveCardStates(learnerId, writes.states)
 }
 
-/** Cards planned and written per step: what one step holds in memory, and how often progress is told. */
-export const IMPORT_CHUNK_CARDS = 1000
+/** Notes read, planned and written per step: what one step holds in memory, and how often progress is told. */
+export const IMPORT_CHUNK_NOTES = 1000
 
-/** What an import has done so far, for a progress bar: the package read, then cards written. */
+/** What an import has done so far, for a progress bar: the package opened, then notes imported of all. */
 export type AnkiImportProgress = { phase: 'reading' } | { phase: 'writing'; done: number; total: number }
 
 export class AnkiImportCancelled extends Error {
@@ -318,21 +312,8 @@ interface WriteHooks {
   signal?: AbortSignal
 }
 
-/**
- * Inside the transaction: a few reads, then the plan walked a chunk at a time — each chunk's
- * writes stored in bulk before the next is built, with progress told and Cancel heard between.
- */
-async function writePlan(
-  tx: Db,
-  learnerId: string,
-  plan: ImportPlan,
-  file: string,
-  nowMs: number,
-  { onProgress, signal }: WriteHooks,
-): Promise<AnkiImportSummary> {
-  const rows = await readLearnerRows(tx, learnerId)
-  const ids = resolveCardIds(plan, [...rows.links.values()], [...rows.cards.values()])
-  const before = rows.cards.size
+/** A chunk's new images stored (the learner's images read again first: an earlier chunk may have stored the same bytes). */
+async function storeMedia(tx: Db, learnerId: string, plan: ImportPlan, nowMs: number): Promise<void> {
   const media = mediaQueries(tx)
   for (const item of plan.media)
     if (item.isNew)
@@ -348,36 +329,61 @@ async function writePlan(
         bytes: item.bytes,
         createdAtMs: nowMs,
       })
+}
+
+/**
+ * Inside the transaction: the learner's rows read once, then the package a chunk of notes at a
+ * time — read, planned against the images stored so far, written in bulk — with progress told
+ * and Cancel heard between chunks. No chunk outlives its turn: memory stays the size of a chunk
+ * (and of what the learner already has), whatever the size of the package.
+ */
+async function writePackage(
+  tx: Db,
+  learnerId: string,
+  pkg: AnkiPackage,
+  { file, nowMs, limits }: { file: string; nowMs: number; limits: AnkiLimits },
+  { onProgress, signal }: WriteHooks,
+): Promise<AnkiImportSummary> {
+  const rows = await readLearnerRows(tx, learnerId)
+  const resolve = cardIdResolver([...rows.links.values()], [...rows.cards.values()])
+  const linksBefore = new Map(rows.links)
   const settings = studySettingsFrom(await studyQueries(tx).getLearnerSettingsByLearnerId(learnerId))
   const decks = new Map<string, number>()
-  const linksBefore = new Map(rows.links)
-  const total = plan.cards.length
+  const media = new Set<string>()
+  const skipped: SkippedNote[] = []
+  let cards = 0
   let reviewCount = 0
-  onProgress?.({ phase: 'writing', done: 0, total })
-  for (let start = 0; start < total; start += IMPORT_CHUNK_CARDS) {
+  let notesDone = 0
+  onProgress?.({ phase: 'writing', done: 0, total: pkg.noteCount })
+  for (const chunk of pkg.chunks(IMPORT_CHUNK_NOTES)) {
+    const prepared = prepareImport(pkg, chunk, limits)
+    const plan = planFrom(prepared, await readMediaFacts(tx, learnerId, prepared), limits)
+    await storeMedia(tx, learnerId, plan, nowMs)
     const writes = emptyWrites()
-    const end = Math.min(total, start + IMPORT_CHUNK_CARDS)
-    for (let index = start; index < end; index++) {
-      const card = plan.cards[index] as PlannedCard
-      const resolved = ids.get(card) as ResolvedCard
-      writeCard(rows, writes, card, resolved, linksBefore.get(resolved.id), nowMs + index)
+    for (const card of plan.cards) {
+      const resolved = resolve(card)
+      writeCard(rows, writes, card, resolved, linksBefore.get(resolved.id), nowMs + cards)
       writeHistory(learnerId, rows, writes, card, resolved.id, settings)
       decks.set(card.deckName, (decks.get(card.deckName) ?? 0) + 1)
+      cards++
     }
     // Checked as the cards arrive, so a package far over the cap stops at its first chunk past it.
-    if (rows.cards.size > before && rows.cards.size > MAX_OWN_CARDS)
+    if (rows.added > 0 && rows.cards.size + rows.added > MAX_OWN_CARDS)
       throw refuserFor(file).overLimit(`the import would take you past ${MAX_OWN_CARDS} cards`)
     await flushWrites(tx, learnerId, writes)
     reviewCount += writes.reviewCount
-    onProgress?.({ phase: 'writing', done: end, total })
+    for (const item of plan.media) media.add(item.id)
+    skipped.push(...plan.skipped)
+    notesDone += chunk.notes.length
+    onProgress?.({ phase: 'writing', done: notesDone, total: pkg.noteCount })
     await betweenChunks(signal)
   }
   return {
-    decks: [...decks].map(([name, cards]) => ({ name, cards })),
-    cards: plan.cards.length,
+    decks: [...decks].map(([name, count]) => ({ name, cards: count })),
+    cards,
     reviews: reviewCount,
-    media: plan.media.length,
-    skipped: plan.skipped,
+    media: media.size,
+    skipped,
   }
 }
 
@@ -400,21 +406,23 @@ export async function importAnkiFile(db: Db, request: AnkiImportRequest): Promis
   const limits = request.limits ?? ANKI_LIMITS
   const { learnerId, onProgress, signal } = request
   const tmpDir = fs.mkdtempSync(path.join(os.tmpdir(), 'drill-anki-'))
+  let pkg: AnkiPackage | null = null
   try {
-    // Everything expensive first: unzip, zstd, the collection file, the images, sanitizing.
+    // Unzip, zstd, the collection file checked and opened: a broken file is refused before any write.
     onProgress?.({ phase: 'reading' })
-    const pkg = readAnkiPackage(request.filePath, request.fileName, tmpDir, limits)
-    const prepared = prepareImport(pkg, limits)
-    const facts = await readMediaFacts(db, learnerId, prepared)
-    const plan = planFrom(prepared, facts, limits)
+    pkg = readAnkiPackage(request.filePath, request.fileName, tmpDir, limits)
     await betweenChunks(signal)
+    const opened = pkg
     const summary = await db.transaction(
       async (tx) => {
         await request.beforeWrite?.(tx)
-        const current = await readMediaFacts(tx, learnerId, prepared)
-        // Another import of this learner stored images in between: plan again from what is there now.
-        const settled = sameMediaFacts(current, facts) ? plan : planFrom(prepared, current, limits)
-        return writePlan(tx, learnerId, settled, request.fileName, request.nowMs, { onProgress, signal })
+        return writePackage(
+          tx,
+          learnerId,
+          opened,
+          { file: request.fileName, nowMs: request.nowMs, limits },
+          { onProgress, signal },
+        )
       },
       { lockKey: learnerId },
     )
@@ -424,6 +432,7 @@ export async function importAnkiFile(db: Db, request: AnkiImportRequest): Promis
     if (error instanceof AnkiImportCancelled) return { kind: 'cancelled' }
     throw error
   } finally {
+    pkg?.close()
     fs.rmSync(tmpDir, { recursive: true, force: true })
   }
 }

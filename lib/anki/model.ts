@@ -55,6 +55,17 @@ export interface AnkiReview {
   type: number
 }
 
+/** Some of a collection's notes with all of their cards and reviews: what an import plans and writes at once. */
+export interface AnkiNoteChunk {
+  notes: AnkiNote[]
+  /** Null for a text export: its cards are generated from the note types, as Anki does. */
+  cards: AnkiCard[] | null
+  reviews: AnkiReview[]
+}
+
+/** A collection but its notes, cards and reviews, which are read a chunk at a time. */
+export type AnkiCollectionInfo = Omit<AnkiCollection, 'notes' | 'cards' | 'reviews'>
+
 export interface AnkiCollection {
   noteTypes: Map<number, AnkiNoteType>
   /** Deck id → name, subdecks as `Parent::Child`. */

@@ -9,10 +9,10 @@
 // later, only those a note shows.
 import fs from 'node:fs'
 import path from 'node:path'
-import { readCollection } from './collection'
+import { openCollection } from './collection'
 import { refuserFor } from './errors'
 import { ANKI_LIMITS, type AnkiLimits } from './limits'
-import type { AnkiCollection } from './model'
+import type { AnkiCollectionInfo, AnkiNoteChunk } from './model'
 import { readMediaEntries, readPackageVersion } from './protobuf'
 import { readTextExport } from './text-export'
 import {
@@ -25,7 +25,13 @@ import {
 } from './zip'
 
 export interface AnkiPackage {
-  collection: AnkiCollection
+  /** Note types, decks, the media map: the notes, their cards and reviews come from `chunks`. */
+  collection: AnkiCollectionInfo
+  noteCount: number
+  /** The notes in a stable order, `size` at a time, each chunk with its cards and reviews. */
+  chunks(size: number): Iterable<AnkiNoteChunk>
+  /** Lets go of the collection file. */
+  close(): void
   /** Text exports: the line each note came from (what `skipped` names instead of a note id). */
   lineOf: Map<number, number> | null
   /** The bytes of the named media files (as the collection names them); a file over `maxBytes` maps to null. */
@@ -122,10 +128,13 @@ function readZipPackage(zip: Uint8Array, file: string, tmpDir: string, limits: A
       }
     } else media = readLegacyMediaMap(bytes, refuse)
   }
-  const collection = { ...readCollection(collectionPath, file, collectionEntry, limits), media }
+  const opened = openCollection(collectionPath, file, collectionEntry, limits)
 
   return {
-    collection,
+    collection: { ...opened.info, media },
+    noteCount: opened.noteCount,
+    chunks: (size) => opened.chunks(size),
+    close: opened.close,
     lineOf: null,
     readMedia(wanted, maxBytes) {
       const byEntry = new Map<string, string>()
@@ -170,7 +179,18 @@ export function readAnkiPackage(
       throw refuserFor(file).invalid('the text file is not UTF-8')
     }
     const { collection, lineOf } = readTextExport(text, file, limits)
-    return { collection, lineOf, readMedia: () => new Map() }
+    const { notes, cards, reviews, ...info } = collection
+    return {
+      collection: info,
+      noteCount: notes.length,
+      *chunks(size) {
+        for (let start = 0; start < notes.length; start += size)
+          yield { notes: notes.slice(start, start + size), cards, reviews }
+      },
+      close: () => {},
+      lineOf,
+      readMedia: () => new Map(),
+    }
   }
   return readZipPackage(bytes, file, tmpDir, limits)
 }

@@ -1,8 +1,8 @@
 // From a read package to what the import will write, before anything is written:
 // the cards (content sanitized, images pointed at Drill's media route, titles,
-// decks), the images to store and the notes skipped with their reason.
-// In three steps, so the import's transaction only does database work:
-// `prepareImport` (the package's notes and images, no database), `readMediaFacts`
+// decks), the images to store and the notes skipped with their reason — one chunk
+// of the package's notes at a time (lib/anki/import.ts), in three steps:
+// `prepareImport` (the chunk's notes and images, no database), `readMediaFacts`
 // (what the learner already stores) and `planFrom` (both → the plan, no database).
 import { createHash } from 'node:crypto'
 import { mediaQueries } from '@/db/queries/media'
@@ -16,7 +16,7 @@ import { fieldToStoredHtml, imageNamesIn } from './field-html'
 import { isRecall } from './history'
 import type { AnkiLimits } from './limits'
 import { imageTypeOf } from './media-types'
-import type { AnkiCard, AnkiNote, AnkiReview } from './model'
+import type { AnkiCard, AnkiNote, AnkiNoteChunk, AnkiReview } from './model'
 import type { AnkiPackage } from './package'
 
 export interface PlannedCard {
@@ -194,14 +194,6 @@ export async function readMediaFacts(
   return { usedBytes: await q.sumMediaBytesByLearnerId(learnerId), storedIdBySha }
 }
 
-export function sameMediaFacts(a: MediaFacts, b: MediaFacts): boolean {
-  return (
-    a.usedBytes === b.usedBytes &&
-    a.storedIdBySha.size === b.storedIdBySha.size &&
-    [...a.storedIdBySha].every(([sha, id]) => b.storedIdBySha.get(sha) === id)
-  )
-}
-
 function planMedia(
   images: readonly PackageImage[],
   facts: MediaFacts,
@@ -233,13 +225,13 @@ function planMedia(
   return accepted
 }
 
-/** The package's notes, cards, reviews and images, read and checked without the database. */
-export function prepareImport(pkg: AnkiPackage, limits: AnkiLimits): PreparedImport {
+/** One chunk of the package's notes with their cards, reviews and images, read and checked without the database. */
+export function prepareImport(pkg: AnkiPackage, chunk: AnkiNoteChunk, limits: AnkiLimits): PreparedImport {
   const { collection, lineOf } = pkg
   const skipped: SkippedNote[] = []
   const noteIdFor = (note: AnkiNote) => lineOf?.get(note.id) ?? note.id
   const cardsByNote = new Map<number, AnkiCard[]>()
-  for (const card of collection.cards ?? []) {
+  for (const card of chunk.cards ?? []) {
     const list = cardsByNote.get(card.noteId) ?? []
     list.push(card)
     cardsByNote.set(card.noteId, list)
@@ -250,11 +242,11 @@ export function prepareImport(pkg: AnkiPackage, limits: AnkiLimits): PreparedImp
   }
 
   const drafts: { draft: CardDraft; note: AnkiNote }[] = []
-  for (const note of collection.notes) {
+  for (const note of chunk.notes) {
     const outcome = draftsOfNote(
       note,
       collection.noteTypes.get(note.noteTypeId),
-      collection.cards ? (cardsByNote.get(note.id) ?? []) : null,
+      chunk.cards ? (cardsByNote.get(note.id) ?? []) : null,
       (card) => deckOf(card ? card.deckId : collection.deckOfNote?.get(note.id)),
     )
     if (outcome.skipped) skipped.push({ noteId: noteIdFor(note), reason: outcome.skipped })
@@ -267,7 +259,7 @@ export function prepareImport(pkg: AnkiPackage, limits: AnkiLimits): PreparedImp
   const images = readImages(pkg, imageNames, limits)
 
   const reviewsByCard = new Map<number, AnkiReview[]>()
-  for (const review of collection.reviews) {
+  for (const review of chunk.reviews) {
     if (!isRecall(review)) continue
     const list = reviewsByCard.get(review.cardId) ?? []
     list.push(review)

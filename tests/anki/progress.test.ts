@@ -5,14 +5,14 @@
 import { beforeEach, describe, expect, test } from 'vitest'
 import type { Sqlite } from '@/db/open'
 import type { Db } from '@/db/sql/db'
-import { type AnkiImportProgress, IMPORT_CHUNK_CARDS, importAnkiFile } from '@/lib/anki/import'
+import { type AnkiImportProgress, IMPORT_CHUNK_NOTES, importAnkiFile } from '@/lib/anki/import'
 import { legacyPackage } from '@/tests/anki/build'
 import { largeCollection } from '@/tests/anki/large'
 import { addStudyLearner, freshStudyDb } from '@/tests/anki/learners'
 import { ankiRows, importBytes, withUploadedFile } from '@/tests/anki/run'
 import { sampleCollection } from '@/tests/anki/sample'
 
-const NOTES = 2 * IMPORT_CHUNK_CARDS + 500
+const NOTES = 2 * IMPORT_CHUNK_NOTES + 500
 const NOW = Date.UTC(2026, 2, 1)
 
 let sqlite: Sqlite
@@ -34,15 +34,15 @@ async function importWith(hooks: {
 }
 
 describe('an import larger than one chunk', () => {
-  test('tells its progress: the package read, then every chunk of cards written', async () => {
+  test('tells its progress: the package opened, then every chunk of notes imported', async () => {
     const seen: AnkiImportProgress[] = []
     const result = await importWith({ onProgress: (progress) => seen.push(progress) })
     expect(result).toMatchObject({ kind: 'imported', summary: { cards: NOTES, reviews: NOTES * 3 } })
     expect(seen).toEqual([
       { phase: 'reading' },
       { phase: 'writing', done: 0, total: NOTES },
-      { phase: 'writing', done: IMPORT_CHUNK_CARDS, total: NOTES },
-      { phase: 'writing', done: 2 * IMPORT_CHUNK_CARDS, total: NOTES },
+      { phase: 'writing', done: IMPORT_CHUNK_NOTES, total: NOTES },
+      { phase: 'writing', done: 2 * IMPORT_CHUNK_NOTES, total: NOTES },
       { phase: 'writing', done: NOTES, total: NOTES },
     ])
     const rows = ankiRows(sqlite, 'alice')
@@ -68,7 +68,7 @@ describe('an import larger than one chunk', () => {
     const result = await importWith({
       signal: abort.signal,
       onProgress: (progress) => {
-        if (progress.phase === 'writing' && progress.done >= IMPORT_CHUNK_CARDS) abort.abort()
+        if (progress.phase === 'writing' && progress.done >= IMPORT_CHUNK_NOTES) abort.abort()
       },
     })
     expect(result).toEqual({ kind: 'cancelled' })

@@ -2,7 +2,7 @@
 // .colpkg or Anki text export) → 200 { decks: [{ name, cards }], cards, reviews,
 // media, skipped: [{ noteId, reason }] }. With `Accept: application/x-ndjson` the
 // answer streams: {"type":"progress","phase":"reading"}, then {"type":"progress",
-// "phase":"writing","done","total"} per chunk of cards, then {"type":"result",…the
+// "phase":"writing","done","total"} per chunk of notes, then {"type":"result",…the
 // body} or {"type":"problem","problem":{…}}; closing the stream cancels the import,
 // which then stores nothing (lib/http/ndjson.ts). A file Drill cannot take → 400 (a broken
 // or foreign file) or 422 (over a limit) problem+json naming the file and the reason,
