@@ -6,7 +6,7 @@ import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { connectionConfig } from '@/db/pg'
 import type { Db } from '@/db/sql/db'
-import { gateOf } from '@/db/sql/gate'
+import { type Gate, gateOf } from '@/db/sql/gate'
 import { pgDb } from '@/db/sql/pg-db'
 import { sqliteDb } from '@/db/sql/sqlite-db'
 import { createTestDatabase, type TestDatabase } from '@/tests/pg/database'
@@ -114,63 +114,49 @@ describe.each(layers)('the data layer on %s', (_name, open) => {
   })
 })
 
+/**
+ * Another request's synchronous write through `gate` (the live engine's store does this), arriving
+ * while a transaction is between two of its statements and then rolls back: the write must wait
+ * for the rollback instead of joining the transaction and vanishing with it.
+ */
+async function writeBesideARollback(sqlite: Database.Database, gate: Gate): Promise<void> {
+  const db = sqliteDb(sqlite)
+  const outside = new Promise((resolve) =>
+    setTimeout(
+      () => resolve(gate.run(() => sqlite.prepare('INSERT INTO items VALUES (2, ?, 0, 0)').run('b').changes)),
+      2,
+    ),
+  )
+  await expect(
+    db.transaction(async (tx) => {
+      await tx.run('INSERT INTO items VALUES (1, ?, ?, 0)', 'a', 0)
+      await new Promise((resolve) => setTimeout(resolve, 10))
+      throw new Error('roll back')
+    }),
+  ).rejects.toThrow('roll back')
+  expect(await outside).toBe(1)
+  expect(sqlite.prepare('SELECT id FROM items ORDER BY id').all()).toEqual([{ id: 2 }])
+}
+
+function itemsDatabase(): Database.Database {
+  const sqlite = new Database(':memory:')
+  for (const ddl of DDL) sqlite.exec(ddl)
+  return sqlite
+}
+
 describe('the SQLite gate', () => {
   it('holds other users of the connection until a transaction ends, then lets them through', async () => {
-    const sqlite = new Database(':memory:')
-    for (const ddl of DDL) sqlite.exec(ddl)
-    const db = sqliteDb(sqlite)
-    const gate = gateOf(sqlite)
-    // Another request's synchronous write (the live engine's store does this), arriving
-    // while the transaction below is between two of its statements.
-    const outside = new Promise((resolve) =>
-      setTimeout(
-        () =>
-          resolve(gate.run(() => sqlite.prepare('INSERT INTO items VALUES (2, ?, 0, 0)').run('b').changes)),
-        2,
-      ),
-    )
-    await expect(
-      db.transaction(async (tx) => {
-        await tx.run('INSERT INTO items VALUES (1, ?, ?, 0)', 'a', 0)
-        await new Promise((resolve) => setTimeout(resolve, 10))
-        throw new Error('roll back')
-      }),
-    ).rejects.toThrow('roll back')
-    // Its write waited for the rollback instead of joining the transaction and vanishing with it.
-    expect(await outside).toBe(1)
-    expect(sqlite.prepare('SELECT id FROM items ORDER BY id').all()).toEqual([{ id: 2 }])
+    const sqlite = itemsDatabase()
+    await writeBesideARollback(sqlite, gateOf(sqlite))
   })
-})
 
-describe('the SQLite gate bundled twice', () => {
   it('is one gate per connection across copies of the module (the sweeps are bundled apart from the routes)', async () => {
-    const sqlite = new Database(':memory:')
-    for (const ddl of DDL) sqlite.exec(ddl)
-    const db = sqliteDb(sqlite)
+    const sqlite = itemsDatabase()
     vi.resetModules()
     const { gateOf: otherGateOf } = await import('@/db/sql/gate')
     expect(otherGateOf(sqlite)).toBe(gateOf(sqlite))
     // The sweep's write through the other copy, while the transaction yields to the event loop.
-    const outside = new Promise((resolve) =>
-      setTimeout(
-        () =>
-          resolve(
-            otherGateOf(sqlite).run(
-              () => sqlite.prepare('INSERT INTO items VALUES (2, ?, 0, 0)').run('b').changes,
-            ),
-          ),
-        2,
-      ),
-    )
-    await expect(
-      db.transaction(async (tx) => {
-        await tx.run('INSERT INTO items VALUES (1, ?, ?, 0)', 'a', 0)
-        await new Promise((resolve) => setTimeout(resolve, 10))
-        throw new Error('roll back')
-      }),
-    ).rejects.toThrow('roll back')
-    expect(await outside).toBe(1)
-    expect(sqlite.prepare('SELECT id FROM items ORDER BY id').all()).toEqual([{ id: 2 }])
+    await writeBesideARollback(sqlite, otherGateOf(sqlite))
   })
 })
 
