@@ -134,7 +134,7 @@ async function readLearnerRows(tx: Db, learnerId: string): Promise<LearnerRows> 
 
 /** The writes, gathered while the plan is walked and stored at the end in bulk. */
 interface PendingWrites {
-  inserts: Map<string, OwnCardRecord>
+  inserts: OwnCardRecord[]
   updates: Omit<OwnCardRecord, 'createdAtMs' | 'suspended'>[]
   suspensions: { cardId: string; suspended: boolean }[]
   links: AnkiCardLinkRecord[]
@@ -165,36 +165,31 @@ function writeCard(
     format: card.format,
     suspended: card.draft.suspended ?? false,
   }
+  // Each card of the package is met once (cardIdResolver): a new one is inserted as it is, a
+  // known one updated and (un)suspended as Anki has it now.
   if (!existing) {
-    writes.inserts.set(cardId, incoming)
+    writes.inserts.push(incoming)
     rows.added++
-  } else if (link?.sourceHash !== card.sourceHash) {
-    // Edited in Anki since the last import (or first met here): Anki's content wins;
-    // points added in Drill stay unless the package brings its own.
-    const points = card.points.length > 0 ? card.points : existing.points
-    const changed =
-      existing.title !== incoming.title ||
-      existing.deckName !== incoming.deckName ||
-      existing.prompt !== incoming.prompt ||
-      existing.answerMarkdown !== incoming.answerMarkdown ||
-      (existing.format ?? 'markdown') !== incoming.format ||
-      !samePoints(existing.points, points)
-    if (changed) {
-      const { createdAtMs: _created, suspended: _suspended, ...update } = incoming
-      const updated = { ...existing, ...update, points }
-      rows.cards.set(cardId, updated)
-      const pending = writes.inserts.get(cardId)
-      if (pending) writes.inserts.set(cardId, { ...pending, ...update, points })
-      else writes.updates.push({ ...update, points })
+  } else {
+    if (link?.sourceHash !== card.sourceHash) {
+      // Edited in Anki since the last import (or first met here): Anki's content wins;
+      // points added in Drill stay unless the package brings its own.
+      const points = card.points.length > 0 ? card.points : existing.points
+      const changed =
+        existing.title !== incoming.title ||
+        existing.deckName !== incoming.deckName ||
+        existing.prompt !== incoming.prompt ||
+        existing.answerMarkdown !== incoming.answerMarkdown ||
+        (existing.format ?? 'markdown') !== incoming.format ||
+        !samePoints(existing.points, points)
+      if (changed) {
+        const { createdAtMs: _created, suspended: _suspended, ...update } = incoming
+        writes.updates.push({ ...update, points })
+      }
     }
-  }
-  const suspended = card.draft.suspended
-  const current = rows.cards.get(cardId)
-  if (current && suspended !== null && (current.suspended ?? false) !== suspended) {
-    rows.cards.set(cardId, { ...current, suspended })
-    const pending = writes.inserts.get(cardId)
-    if (pending) writes.inserts.set(cardId, { ...pending, suspended })
-    else writes.suspensions.push({ cardId, suspended })
+    const suspended = card.draft.suspended
+    if (suspended !== null && (existing.suspended ?? false) !== suspended)
+      writes.suspensions.push({ cardId, suspended })
   }
   const next = {
     cardId,
@@ -267,7 +262,7 @@ function writeHistory(
 
 function emptyWrites(): PendingWrites {
   return {
-    inserts: new Map(),
+    inserts: [],
     updates: [],
     suspensions: [],
     links: [],
@@ -280,7 +275,7 @@ function emptyWrites(): PendingWrites {
 /** One chunk's writes stored, in an order that lets a later chunk update what an earlier one inserted. */
 async function flushWrites(tx: Db, learnerId: string, writes: PendingWrites): Promise<void> {
   const bulk = ankiImportWrites(tx)
-  await bulk.insertOwnCards(learnerId, [...writes.inserts.values()])
+  await bulk.insertOwnCards(learnerId, writes.inserts)
   for (const update of writes.updates) await ownCardQueries(tx).updateOwnCard(learnerId, update)
   for (const { cardId, suspended } of writes.suspensions)
     await ankiQueries(tx).setSuspensionOfOwnCard({ learnerId, cardId, suspended })
