@@ -94,7 +94,7 @@ export const ALLOWED_IMPORTS: Record<string, readonly string[]> = {
   'lib/check-server': ['lib/engine', 'lib/mulberry32'],
   'lib/clock': [],
   'lib/content': ['lib/grading', 'lib/lru', 'lib/process-memory'],
-  'lib/decks': ['db', 'lib/content', 'lib/grading', 'lib/review-log-kept', 'lib/srs'],
+  'lib/decks': ['lib/calendar', 'db', 'lib/content', 'lib/grading', 'lib/review-log-kept', 'lib/srs'],
   'lib/devices': ['db', 'lib/learner-cookie'],
   'lib/drills': [
     'db',

@@ -2,6 +2,7 @@
 // learner_id, so a learner can only ever read or change their own cards.
 // Prepared once per connection (grading resolves a card on every review).
 import type { Db } from '../sql/db'
+import { learnerVersionQueries } from './learner-versions'
 import { perConnection } from './per-connection'
 
 export interface OwnCardPointRecord {
@@ -80,8 +81,6 @@ function prepareOwnCardQueries(db: Db) {
        FROM slugs WHERE slug IS NOT NULL ORDER BY slug`,
     byId: `SELECT ${columns} FROM own_cards WHERE learner_id = ? AND id = ?`,
     count: 'SELECT count(*) AS n FROM own_cards WHERE learner_id = ?',
-    // A counter the own_cards triggers raise (db/schema.ts learnerVersions).
-    version: "SELECT version FROM learner_versions WHERE learner_id = ? AND kind = 'own_cards'",
     insert: `INSERT INTO own_cards (learner_id, id, title, deck_name, deck_slug, prompt, points, answer_markdown,
          created_at_ms, updated_at_ms, format, suspended)
        VALUES (@learnerId, @id, @title, @deckName, @deckSlug, @prompt, @points, @answerMarkdown,
@@ -154,8 +153,7 @@ function prepareOwnCardQueries(db: Db) {
     },
     /** Changes whenever the learner's own cards do (added, deleted, edited): what a kept view depends on. */
     async findOwnCardsVersionByLearnerId(learnerId: string): Promise<string> {
-      const row = await db.get<{ version: number | string }>(statements.version, learnerId)
-      return String(row?.version ?? 0)
+      return learnerVersionQueries(db).findLearnerVersion(learnerId, 'own_cards')
     },
     async countOwnCardsByLearnerId(learnerId: string): Promise<number> {
       return ((await db.get(statements.count, learnerId)) as { n: number }).n

@@ -1,6 +1,7 @@
 // Named reads for the stats page: one learner's whole review history (the columns
 // the stats use) and the settings the stats need. Card states come from study.ts.
 import type { Db } from '../sql/db'
+import { learnerVersionQueries } from './learner-versions'
 import { perConnection } from './per-connection'
 
 /**
@@ -28,8 +29,6 @@ function prepareStatsQueries(db: Db) {
   const statements = {
     reviews: `SELECT card_id, rating, state_before, reviewed_at_ms, duration_ms, points_ticked, points_all
          FROM review_logs WHERE learner_id = ? ORDER BY reviewed_at_ms, id`,
-    // A counter the review_logs triggers raise (db/schema.ts learnerVersions): one row, however long the log.
-    version: "SELECT version FROM learner_versions WHERE learner_id = ? AND kind = 'review_logs'",
     settings: `SELECT desired_retention AS desiredRetention, timezone, rollover_hour AS rolloverHour
        FROM learner_settings WHERE learner_id = ?`,
   }
@@ -41,8 +40,7 @@ function prepareStatsQueries(db: Db) {
     },
     /** What changes whenever the learner's review log does (any insert, update or delete): equal versions mean equal logs. */
     async findReviewLogVersionByLearnerId({ learnerId }: { learnerId: string }): Promise<string> {
-      const row = await db.get<{ version: number | string }>(statements.version, learnerId)
-      return String(row?.version ?? 0)
+      return learnerVersionQueries(db).findLearnerVersion(learnerId, 'review_logs')
     },
     async findStatsSettingsByLearnerId({
       learnerId,

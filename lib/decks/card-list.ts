@@ -7,13 +7,13 @@
 import { type CardListRow, cardListQueries, type DeckProgressRecord } from '@/db/queries/card-list'
 import { ownCardQueries } from '@/db/queries/own-cards'
 import type { Db } from '@/db/sql/db'
+import { HOUR_MS } from '@/lib/calendar'
 import { allCards } from '@/lib/content/cards'
 import type { Card } from '@/lib/content/schema'
 import { keptPerReviewLog } from '@/lib/review-log-kept'
 import { type ForgettingCurve, forgettingCurveOf } from '@/lib/srs/forgetting-curve'
 import { type DeckInfo, ownDeckId } from './types'
 
-const HOUR_MS = 3_600_000
 const keptOwnProgress = keptPerReviewLog<Map<string, DeckProgressRecord>>(8)
 
 /**

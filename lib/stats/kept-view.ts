@@ -5,10 +5,10 @@
 // settings, the study day, the hour (recall now and "due in" move with the clock) and the
 // learner's cards (count and last edit of the own cards: titles and points) are the same.
 import type { Db } from '@/db/sql/db'
+import { HOUR_MS } from '@/lib/calendar'
 import { keptPerReviewLog } from '@/lib/review-log-kept'
 import { buildStats, type StatsInput, type StatsView } from './build'
 
-const HOUR_MS = 3_600_000
 const keptViews = keptPerReviewLog<StatsView>(8)
 
 export function keptStatsView(
