@@ -372,9 +372,10 @@ export const ownCards = sqliteTable(
   ],
 )
 /**
- * A counter per learner and kind ('review_logs', 'own_cards') that triggers raise on every insert,
- * update and delete of those rows (migration 0010 / pg 0008): the version a kept view compares
- * (lib/review-log-kept.ts, the /stats view), one row read however long the history. No foreign
+ * A counter per learner and kind ('review_logs', 'own_cards', 'card_states') that triggers raise on
+ * every insert, update and delete of those rows (migrations 0010, 0011 / pg 0008, 0009): the version a
+ * kept view compares (lib/review-log-kept.ts, the /stats view, the plan), one row read however long
+ * the history. No foreign
  * key: a deleted learner's rows go after the learner row (cascade), and their triggers still count.
  */
 export const learnerVersions = sqliteTable(

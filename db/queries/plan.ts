@@ -4,6 +4,7 @@
 // its own (fitted FSRS parameters, a chosen desired retention). Prepared once per
 // connection; the connection is passed in, as in db/queries/study.ts.
 import type { Db } from '../sql/db'
+import { learnerVersionQueries } from './learner-versions'
 import { perConnection } from './per-connection'
 import type { CardStateRecord } from './study'
 
@@ -100,6 +101,10 @@ function preparePlanQueries(db: Db) {
   }
 
   return {
+    /** Moves on every write of the learner's card states (a grade, an undo, a due moved, an import). */
+    async findCardStatesVersionByLearnerId({ learnerId }: { learnerId: string }): Promise<string> {
+      return learnerVersionQueries(db).findLearnerVersion(learnerId, 'card_states')
+    },
     async getCardStatesByLearnerId({ learnerId }: { learnerId: string }): Promise<CardStateRecord[]> {
       return (await db.values<CardStateRow>(statements.cardStates, learnerId)).map(cardStateOf)
     },

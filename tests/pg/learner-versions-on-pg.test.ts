@@ -1,10 +1,12 @@
-// Goal: what the triggers of migration 0010 (pg 0008) keep is true on both databases, however
-// a row is written: the learner's review-log version moves on every review logged, rewritten or
-// undone, and the own-cards version on every card added, edited, suspended or deleted — and on
+// Goal: what the triggers of migrations 0010 and 0011 (pg 0008 and 0009) keep is true on both
+// databases, however a row is written: the learner's review-log version moves on every review
+// logged, rewritten or undone, the own-cards version on every card added, edited, suspended or
+// deleted, and the card-states version on every state saved, due moved or state deleted — and on
 // no other learner's writes; an own card is `seen` exactly while it has a state, whichever of the
 // two was written first, so the day's new cards (own_cards_unseen) are the cards never studied.
 import { describe, expect, test } from 'vitest'
 import { type OwnCardRecord, ownCardQueries } from '@/db/queries/own-cards'
+import { planQueries } from '@/db/queries/plan'
 import { statsQueries } from '@/db/queries/stats'
 import { type CardStateRecord, studyQueries } from '@/db/queries/study'
 import type { Db } from '@/db/sql/db'
@@ -112,6 +114,30 @@ describe.each(adapters)('$name', (adapter) => {
     const bobBefore = await q.findOwnCardsVersionByLearnerId(bob)
     await q.insertOwnCard(alice, card('c2'))
     expect(await q.findOwnCardsVersionByLearnerId(bob)).toBe(bobBefore)
+  })
+
+  test('the card-states version moves on every state saved, due moved or state deleted, and only for its learner', async () => {
+    const [a, b] = await openWithLearners(adapter, [alice, bob])
+    const study = studyQueries(a)
+    const versionOf = (learnerId: string) => planQueries(b).findCardStatesVersionByLearnerId({ learnerId })
+    const versions = [await versionOf(alice)]
+    const step = async (write: () => Promise<unknown>) => {
+      await write()
+      versions.push(await versionOf(alice))
+    }
+    const bobBefore = await versionOf(bob)
+    await step(() => study.saveCardState(alice, stateOf('c1')))
+    await step(() => study.saveCardState(alice, { ...stateOf('c1'), reps: 2 }))
+    // The interview date's reschedule: a due moved without a review.
+    await step(() =>
+      planQueries(a).moveCardDuesByLearnerId({
+        learnerId: alice,
+        moves: [{ cardId: 'c1', fromMs: NOW, toMs: NOW - 1000, scheduledDays: 2 }],
+      }),
+    )
+    await step(() => study.deleteCardState({ learnerId: alice, cardId: 'c1' }))
+    expect(new Set(versions).size).toBe(versions.length)
+    expect(await versionOf(bob)).toBe(bobBefore)
   })
 
   test('an own card is seen exactly while it has a state, whichever was written first', async () => {
