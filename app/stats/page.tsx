@@ -9,6 +9,7 @@ import { PointMisses } from '@/components/stats/point-misses'
 import { RetentionChart } from '@/components/stats/retention-chart'
 import { ReviewHeatmap } from '@/components/stats/review-heatmap'
 import { ownCardQueries } from '@/db/queries/own-cards'
+import { planQueries } from '@/db/queries/plan'
 import { studyDecks } from '@/lib/review'
 import { keptStatsView } from '@/lib/stats/kept-view'
 import {
@@ -34,15 +35,17 @@ export default async function StatsPage({ searchParams }: PageProps<'/stats'>) {
   }
   const { db, learnerId, nowMs } = await studyContext()
   const decks = await studyDecks()
-  const [settings, cardsKey, deckList] = await Promise.all([
+  const [settings, ownCardsVersion, cardStatesVersion, deckList] = await Promise.all([
     getStatsSettingsByLearnerId(db, learnerId),
     ownCardQueries(db).findOwnCardsVersionByLearnerId(learnerId),
+    planQueries(db).findCardStatesVersionByLearnerId({ learnerId }),
     decks.decksFor(db, learnerId),
   ])
   const stats = await keptStatsView(db, learnerId, nowMs, {
     // The deck list (titles, switches) is part of the view: recall per topic.
     settingsKey: JSON.stringify([settings, deckList]),
-    cardsKey,
+    // The card states too: a due moved without a review (the interview date) moves "due soonest".
+    cardsKey: `${ownCardsVersion} ${cardStatesVersion}`,
     read: async () => {
       const [reviews, cardStates, cards] = await Promise.all([
         getStatsReviewsByLearnerId(db, learnerId),

@@ -1,6 +1,7 @@
 // Loads one learner's plan through the study data layer (the Db is passed in: the app, the
-// tests and the benchmark each bring theirs). The deck comes from the deck registry
-// the caller passes (lib/review's `studyDecks()`, warm, as every page has it).
+// tests and the benchmark each bring theirs), kept per learner while nothing it shows has
+// changed (kept-plan.ts). The deck comes from the deck registry the caller passes
+// (lib/review's `studyDecks()`, warm, as every page has it).
 import { planQueries } from '@/db/queries/plan'
 import { studyQueries } from '@/db/queries/study'
 import type { Db } from '@/db/sql/db'
@@ -12,13 +13,20 @@ import { type DecideResult, helpMeDecide } from '@/lib/plan/decide'
 import { broughtForwardFromMs } from '@/lib/plan/explain'
 import { type CardPointRecall, pointRecallAtInterview } from '@/lib/plan/point-recall'
 import type { StudySettings } from '@/lib/srs/settings'
+import { keptForPlan } from './kept-plan'
 import { settingsForLearner } from './learner-settings'
 
 export interface LoadedPlan {
   plan: Plan
   settings: StudySettings
   deck: DeckCardTitle[]
+  /** When it was built (a kept plan: earlier in the same hour). */
+  nowMs: number
 }
+
+// Both kept per learner (lib/review/kept-plan.ts): building them walks every card.
+const keptPlans = keptForPlan<LoadedPlan>(8)
+const keptDetails = keptForPlan<PlanDetails>(8)
 
 /** The part of the deck registry the plan reads. */
 export type PlanDecks = Pick<DeckRegistry, 'reviewDeckFor' | 'reviewDeckTitlesFor'>
@@ -44,17 +52,21 @@ export async function loadPlan(
       plan: buildPlan({ nowMs, settings, deck: [], cardStates: [], startedToday: 0 }),
       settings,
       deck: [],
+      nowMs,
     }
-  const deck = await decks.reviewDeckTitlesFor(db, learnerId)
-  const startedToday = (
-    await studyQueries(db).countReviewsByLearnerIdBetween({
-      learnerId,
-      fromMs: today.startMs,
-      toMs: today.endMs,
-    })
-  ).newCards
-  const cardStates = await planQueries(db).getCardStatesByLearnerId({ learnerId })
-  return { plan: buildPlan({ nowMs, settings, deck, cardStates, startedToday }), settings, deck }
+  return keptPlans(db, learnerId, nowMs, settings, async () => {
+    const [deck, counts, cardStates] = await Promise.all([
+      decks.reviewDeckTitlesFor(db, learnerId),
+      studyQueries(db).countReviewsByLearnerIdBetween({
+        learnerId,
+        fromMs: today.startMs,
+        toMs: today.endMs,
+      }),
+      planQueries(db).getCardStatesByLearnerId({ learnerId }),
+    ])
+    const plan = buildPlan({ nowMs, settings, deck, cardStates, startedToday: counts.newCards })
+    return { plan, settings, deck, nowMs }
+  })
 }
 
 /** What /plan adds to the plan: why dues moved, and per-point recall on the day. */
@@ -67,11 +79,24 @@ export async function loadPlanDetails(
   db: Db,
   decks: PlanDecks,
   learnerId: string,
-  { plan, settings }: LoadedPlan,
+  { plan, settings, nowMs }: LoadedPlan,
+): Promise<PlanDetails> {
+  const interviewDay = plan.interviewDay
+  if (interviewDay === null || plan.status === 'passed')
+    return { broughtForwardFromMs: new Map(), pointRecall: [] }
+  return keptDetails(db, learnerId, nowMs, settings, () =>
+    readPlanDetails(db, decks, learnerId, settings, interviewDay),
+  )
+}
+
+async function readPlanDetails(
+  db: Db,
+  decks: PlanDecks,
+  learnerId: string,
+  settings: StudySettings,
+  interviewDay: number,
 ): Promise<PlanDetails> {
   const broughtForward = new Map<string, number>()
-  if (plan.interviewDay === null || plan.status === 'passed')
-    return { broughtForwardFromMs: broughtForward, pointRecall: [] }
   const q = planQueries(db)
   const lastById = new Map(
     (await q.getLastReviewOfEachCardByLearnerId({ learnerId })).map((last) => [last.cardId, last]),
@@ -81,14 +106,14 @@ export async function loadPlanDetails(
       row,
       last: lastById.get(row.cardId),
       settings,
-      interviewDay: plan.interviewDay,
+      interviewDay,
     })
     if (from !== null) broughtForward.set(row.cardId, from)
   }
   const pointRecall = pointRecallAtInterview({
     cards: await decks.reviewDeckFor(db, learnerId),
     reviews: await q.getPointReviewsByLearnerId({ learnerId }),
-    interviewDay: plan.interviewDay,
+    interviewDay,
     config: settings,
     parameters: settings.parameters,
   })

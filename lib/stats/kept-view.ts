@@ -3,7 +3,8 @@
 // the log rarely changes. Kept while the review log's version (lib/review-log-kept: read from
 // the database on every view, so a review another instance wrote shows at once), the study-day
 // settings, the study day, the hour (recall now and "due in" move with the clock) and the
-// learner's cards (count and last edit of the own cards: titles and points) are the same.
+// learner's cards (the own cards' version: titles and points; the card states': a due moved
+// without a review) are the same.
 import type { Db } from '@/db/sql/db'
 import { HOUR_MS } from '@/lib/calendar'
 import { keptPerReviewLog } from '@/lib/review-log-kept'
@@ -20,7 +21,7 @@ export function keptStatsView(
     cardsKey,
     read,
   }: {
-    /** What else the view depends on: the stats settings, and the cards' version. */
+    /** What else the view depends on: the stats settings, and the versions of the own cards and card states. */
     settingsKey: string
     cardsKey: string
     read: () => Promise<StatsInput>

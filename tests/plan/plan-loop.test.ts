@@ -148,6 +148,39 @@ describe('scheduling to the date', () => {
   })
 })
 
+describe('the plan kept between views', () => {
+  const nextDue = async (nowMs: number) =>
+    (await loadPlan(db, decks, alice, nowMs)).plan.cards.find((c) => c.cardId === 'idempotency-keys')
+      ?.nextDueMs
+
+  test('is the same plan until something it shows changes: a grade, a due moved, a setting, the hour', async () => {
+    await setInterview(alice, dayNumberIsoDate(today + 6))
+    await grade(alice, 'idempotency-keys', t0, Rating.Good)
+    const first = await loadPlan(db, decks, alice, t0)
+    expect(await loadPlan(db, decks, alice, t0 + 60_000)).toBe(first)
+    const graded = await nextDue(t0)
+
+    // A due moved without a review (what the interview date's reschedule does) shows at once.
+    await planQueries(db).moveCardDuesByLearnerId({
+      learnerId: alice,
+      moves: [{ cardId: 'idempotency-keys', fromMs: graded ?? 0, toMs: t0 + DAY_MS, scheduledDays: 1 }],
+    })
+    expect(await nextDue(t0)).toBe(t0 + DAY_MS)
+
+    // A grade of another card, and a changed setting, each make a new plan.
+    await grade(alice, 'in-flight-retry', t0, Rating.Good)
+    const afterGrade = await loadPlan(db, decks, alice, t0)
+    expect(afterGrade.plan.studiedCount).toBe(2)
+    await setInterview(alice, dayNumberIsoDate(today + 8))
+    const afterDate = await loadPlan(db, decks, alice, t0)
+    expect(afterDate.plan.daysLeft).toBe(8)
+    // The next hour: built again from that hour.
+    const nextHour = await loadPlan(db, decks, alice, t0 + 60 * 60_000)
+    expect(nextHour).not.toBe(afterDate)
+    expect(nextHour.nowMs).toBe(t0 + 60 * 60_000)
+  })
+})
+
 describe('fitted parameters', () => {
   const fitted = [
     0.051, 0.313, 0.558, 2.008, 6.602, 0.637, 3.149, 0.001, 1.675, 0.26, 0.599, 1.431, 0.099, 0.192, 1.633,
