@@ -3,9 +3,11 @@
 // then /plan and /api/plan (every due before the interview), Help me decide and
 // "Use this retention" by keyboard, the day after the interview (plain FSRS again,
 // checked against a learner without a date), the optimizer on an imported history,
-// bad dates, and axe on /plan.
+// bad dates, axe on /plan, and a collection longer than a table shows (Show all).
 import AxeBuilder from '@axe-core/playwright'
 import type { APIRequestContext, Page } from '@playwright/test'
+import { legacyPackage } from '../tests/anki/build'
+import { largeCollection } from '../tests/anki/large'
 import { type BrowserContext, expect, setNow, storedTimezone, test } from './fixtures'
 import { walkthrough } from './postgres-names'
 import { studyHistoryFile } from './study-history'
@@ -334,3 +336,63 @@ test(
     await scan(page)
   },
 )
+
+test('a long collection: each plan table shows its first 100 rows, the weakest studied cards first, and Show all shows every row', async ({
+  page,
+  context,
+}) => {
+  test.setTimeout(180_000)
+  await startLearner(page, context, day0)
+  // 150 cards studied in January (Anki's review log), 60 never studied: with the 64 built-in
+  // cards, more rows than a table shows in both tables.
+  for (const [deck, notes, reviewsPerNote, guidPrefix] of [
+    ['Studied deck', 150, 3, 'studied'],
+    ['New deck', 60, 0, 'new'],
+  ] as const) {
+    const response = await page.request.post('/api/own-cards/import-anki', {
+      multipart: {
+        file: {
+          name: `${deck}.apkg`,
+          mimeType: 'application/octet-stream',
+          buffer: Buffer.from(legacyPackage(largeCollection(notes, { deck, reviewsPerNote, guidPrefix }))),
+        },
+      },
+    })
+    expect(response.status(), await response.text()).toBe(200)
+  }
+  await setInterviewDate(page, interviewDate)
+  await expect(page.getByRole('status').filter({ hasText: 'Settings saved.' })).toBeVisible()
+  const body = await plan(page.request)
+  const studied = body.cards.filter((card) => card.lastReviewAt !== null).length
+  const notStarted = body.cards.length - studied
+  expect(studied).toBe(150)
+  expect(notStarted).toBeGreaterThan(100)
+
+  await page.goto('/plan')
+  const cards = page.getByTestId('plan-cards')
+  await expect(cards.getByRole('row')).toHaveCount(101)
+  await expect(page.getByTestId('plan-cards-shown')).toHaveText(
+    'The 100 of your 150 studied cards with the lowest recall on the day, weakest first. Show all 150 studied cards.',
+  )
+  // Weakest first: the "With the plan" column never falls down the table.
+  const withPlan = (await cards.locator('tbody tr td:nth-of-type(3)').allTextContents()).map((text) =>
+    Number.parseInt(text, 10),
+  )
+  expect(withPlan).toEqual([...withPlan].sort((a, b) => a - b))
+  const newTable = page.getByTestId('plan-not-started')
+  await expect(newTable.getByRole('row')).toHaveCount(101)
+  await expect(page.getByTestId('plan-not-started-shown')).toContainText(
+    `The 100 of your ${notStarted} cards not started that start first`,
+  )
+  await scan(page)
+
+  // Show all studied cards, then all cards not started: each link keeps what the other shows.
+  await page.getByTestId('plan-cards-show-all').click()
+  await expect(page).toHaveURL(/\/plan\?cards=all#plan-cards-title$/)
+  await expect(cards.getByRole('row')).toHaveCount(151)
+  await expect(page.getByTestId('plan-cards-shown')).toHaveCount(0)
+  await page.getByTestId('plan-not-started-show-all').click()
+  await expect(page).toHaveURL(/\/plan\?cards=all&new=all#plan-new-title$/)
+  await expect(cards.getByRole('row')).toHaveCount(151)
+  await expect(newTable.getByRole('row')).toHaveCount(notStarted + 1)
+})

@@ -1,6 +1,7 @@
 // /plan: the interview plan. Countdown and readiness, planned reviews per day, every
 // studied card's recall on the day and its planned reviews, per-point recall, the
 // cards not started with their start dates, and Help me decide (?decide=1&seed=N).
+// A long table shows its first rows; `?cards=all`, `?points=all`, `?new=all` show all.
 import type { Metadata } from 'next'
 import Link from 'next/link'
 import { DecideSection } from '@/components/plan/decide-section'
@@ -24,6 +25,22 @@ import { studyContext } from '@/lib/study-context'
 
 export const metadata: Metadata = { title: 'Plan' }
 export const dynamic = 'force-dynamic'
+
+/** The sections a learner can ask to see whole, each by `?<section>=all`. */
+const SECTIONS = ['cards', 'points', 'new'] as const
+type Section = (typeof SECTIONS)[number]
+type ShowAll = Record<Section, boolean>
+
+function showAllOf(query: Record<string, string | string[] | undefined>): ShowAll {
+  return { cards: query.cards === 'all', points: query.points === 'all', new: query.new === 'all' }
+}
+
+/** This page with one more section shown whole, keeping what the others show. */
+function showAllHref(showAll: ShowAll, section: Section): string {
+  const params = new URLSearchParams()
+  for (const name of SECTIONS) if (showAll[name] || name === section) params.set(name, 'all')
+  return `/plan?${params}`
+}
 
 function seedOf(value: string | string[] | undefined): number {
   const seed = Number(Array.isArray(value) ? value[0] : value)
@@ -76,7 +93,14 @@ export default async function PlanPage({
       </header>
       <InterviewSummary plan={plan} />
       {(plan.status === 'ahead' || plan.status === 'today') && (
-        <PlanDetails db={db} decks={decks} loaded={loaded} learnerId={learnerId} nowMs={nowMs} />
+        <PlanDetails
+          db={db}
+          decks={decks}
+          loaded={loaded}
+          learnerId={learnerId}
+          nowMs={nowMs}
+          showAll={showAllOf(query)}
+        />
       )}
       {plan.status === 'ahead' && (
         <DecideSection
@@ -95,12 +119,14 @@ async function PlanDetails({
   loaded,
   learnerId,
   nowMs,
+  showAll,
 }: {
   db: Db
   decks: PlanDecks
   loaded: LoadedPlan
   learnerId: string
   nowMs: number
+  showAll: ShowAll
 }) {
   const details = await loadPlanDetails(db, decks, learnerId, loaded)
   const { plan, settings } = loaded
@@ -112,9 +138,20 @@ async function PlanDetails({
         nowMs={nowMs}
         config={settings}
         broughtForwardFromMs={details.broughtForwardFromMs}
+        showAll={showAll.cards}
+        showAllHref={showAllHref(showAll, 'cards')}
       />
-      <PointRecallList cards={details.pointRecall} />
-      <NotStartedTable plan={plan} newPerDay={settings.newPerDay} />
+      <PointRecallList
+        cards={details.pointRecall}
+        showAll={showAll.points}
+        showAllHref={showAllHref(showAll, 'points')}
+      />
+      <NotStartedTable
+        plan={plan}
+        newPerDay={settings.newPerDay}
+        showAll={showAll.new}
+        showAllHref={showAllHref(showAll, 'new')}
+      />
     </>
   )
 }

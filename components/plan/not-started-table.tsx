@@ -1,6 +1,7 @@
 // The cards not started yet: when the pacing starts each, and the latest day it can
 // start and still be seen twice before the interview. Says plainly when the maximum
-// new per day is too low, and by how much.
+// new per day is too low, and by how much. More than a page holds: the first to start,
+// and a link to all of them.
 
 import { ScrollRegion } from '@/components/ui/scroll-region'
 import type { Plan } from '@/lib/plan/build-plan'
@@ -8,9 +9,23 @@ import { SIGHTINGS_BEFORE_INTERVIEW } from '@/lib/plan/pacing'
 import { ColumnHeads } from '../stats/column-heads'
 import { plural } from '../stats/format'
 import { studyDay } from './format'
+import { PLAN_ROWS_SHOWN, ShownOfAll } from './shown-of-all'
 
-export function NotStartedTable({ plan, newPerDay }: { plan: Plan; newPerDay: number }) {
+export function NotStartedTable({
+  plan,
+  newPerDay,
+  showAll = false,
+  showAllHref,
+}: {
+  plan: Plan
+  newPerDay: number
+  showAll?: boolean
+  /** The page with every card not started (keeping the page's other choices). */
+  showAllHref: string
+}) {
   const cards = plan.cards.filter((card) => card.lastReviewMs === null)
+  // In deck order, which is the order the pacing starts them in.
+  const shown = showAll ? cards : cards.slice(0, PLAN_ROWS_SHOWN)
   const { pacing } = plan
   return (
     <section aria-labelledby="plan-new-title" data-testid="plan-not-started" className="space-y-3">
@@ -38,6 +53,14 @@ export function NotStartedTable({ plan, newPerDay }: { plan: Plan; newPerDay: nu
               day” on Settings to at least {pacing.neededPerDay}, or move the date.
             </p>
           )}
+          <ShownOfAll
+            shown={shown.length}
+            all={cards.length}
+            noun="cards not started"
+            which="that start first, in the order they start"
+            showAllHref={`${showAllHref}#plan-new-title`}
+            testId="plan-not-started"
+          />
           <ScrollRegion aria-labelledby="plan-new-title">
             <table className="w-full min-w-[520px] border-collapse text-left text-sm">
               <caption className="sr-only">
@@ -45,7 +68,7 @@ export function NotStartedTable({ plan, newPerDay }: { plan: Plan; newPerDay: nu
               </caption>
               <ColumnHeads head={['Card', 'Planned start', 'Start by']} />
               <tbody>
-                {cards.map((card) => (
+                {shown.map((card) => (
                   <tr
                     key={card.cardId}
                     data-card-id={card.cardId}

@@ -1,12 +1,15 @@
 // Every studied card: recall on the interview day now and with the plan, its next
 // review (and why it moved, when the final window brought it forward), and its last
-// planned review before the interview.
+// planned review before the interview. More than a page holds: the weakest first, and a
+// link to all of them.
 
 import { ScrollRegion } from '@/components/ui/scroll-region'
 import { type StudyDayConfig, studyDayNumberOf } from '@/lib/calendar'
 import type { Plan, PlanCard } from '@/lib/plan/build-plan'
+import { studiedCardsWeakestFirst } from '@/lib/plan/weakest-cards'
 import { ColumnHeads } from '../stats/column-heads'
 import { dayOfInstant, percent, shortStudyDay } from './format'
+import { PLAN_ROWS_SHOWN, ShownOfAll } from './shown-of-all'
 
 function nextReview(card: PlanCard, nowMs: number, config: StudyDayConfig): string {
   if (card.nextDueMs === null) return '–'
@@ -18,13 +21,22 @@ export function PlanCardTable({
   nowMs,
   config,
   broughtForwardFromMs,
+  showAll = false,
+  showAllHref,
 }: {
   plan: Plan
   nowMs: number
   config: StudyDayConfig
   broughtForwardFromMs: ReadonlyMap<string, number>
+  showAll?: boolean
+  /** The page with every studied card (keeping the page's other choices). */
+  showAllHref: string
 }) {
   const studied = plan.cards.filter((card) => card.lastReviewMs !== null)
+  const shown =
+    showAll || studied.length <= PLAN_ROWS_SHOWN
+      ? studied
+      : studiedCardsWeakestFirst(plan).slice(0, PLAN_ROWS_SHOWN)
   const head = [
     'Card',
     'State',
@@ -42,6 +54,14 @@ export function PlanCardTable({
         Recall on the day now: FSRS's chance you recall the card at the start of your interview day if you
         review it no more. With the plan: the same after every planned review, passed.
       </p>
+      <ShownOfAll
+        shown={shown.length}
+        all={studied.length}
+        noun="studied cards"
+        which="with the lowest recall on the day, weakest first"
+        showAllHref={`${showAllHref}#plan-cards-title`}
+        testId="plan-cards"
+      />
       {studied.length === 0 ? (
         <p>You have not studied any card yet.</p>
       ) : (
@@ -52,7 +72,7 @@ export function PlanCardTable({
             </caption>
             <ColumnHeads head={head} />
             <tbody>
-              {studied.map((card) => {
+              {shown.map((card) => {
                 const from = broughtForwardFromMs.get(card.cardId)
                 return (
                   <tr

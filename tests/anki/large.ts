@@ -7,11 +7,17 @@ const DAY = 86_400_000
 
 export function largeCollection(
   notes: number,
-  { deck = 'Large deck', reviewsPerNote = 3, startMs = Date.UTC(2026, 0, 5) } = {},
+  {
+    deck = 'Large deck',
+    reviewsPerNote = 3,
+    startMs = Date.UTC(2026, 0, 5),
+    /** Notes of two packages imported side by side need their own guids. */
+    guidPrefix = 'large',
+  } = {},
 ): FixtureCollection {
   return {
     notes: Array.from({ length: notes }, (_, i) => ({
-      guid: `large-${i}`,
+      guid: `${guidPrefix}-${i}`,
       type: 'basic' as const,
       deck,
       fields: [`Question ${i}: what does step ${i} protect?`, `Answer ${i}`],
