@@ -5,8 +5,9 @@
 //   2. For SQLite and for PostgreSQL (BENCH_DBS=sqlite,postgres), against the production build:
 //      imports it through POST /api/own-cards/import-anki (time; the server's RSS sampled every
 //      50 ms: its peak over its idle size), imports it again (nothing changes; time), exports the
-//      deck (GET /api/own-cards/export-anki), runs FSRS Optimize (POST /api/fsrs/optimize), then
-//      measures each page's server CPU per request beside the 404 page's, in interleaved rounds
+//      deck (GET /api/own-cards/export-anki), runs FSRS Optimize (POST /api/fsrs/optimize), sets an
+//      interview date 30 days ahead (the plan's worst case: /plan and / project every card to it),
+//      then measures each page's server CPU per request beside the 404 page's, in interleaved rounds
 //      (the server's user + system time from /proc/<pid>/stat, per batch, as bench:pages does),
 //      and the same pages for a new learner in the same rounds (what a page costs by what it
 //      shows, beside what the collection adds).
@@ -143,6 +144,38 @@ async function optimize(baseUrl: string, cookie: string): Promise<string> {
   return `${body.items} items, kept ${body.kept}`
 }
 
+/**
+ * Sets the learner's interview date `days` study days ahead the way a learner moving devices would:
+ * an export file (a new learner's, so it is small) with that date, imported (POST /api/import
+ * brings the dues into the final window, as saving the date on /settings does). A heavy learner
+ * preparing for an interview is the plan's worst case: /plan and / project every card to the day.
+ */
+async function setInterviewAhead(baseUrl: string, cookie: string, days: number): Promise<string> {
+  const exported = await fetch(`${baseUrl}/api/export`, {
+    headers: { cookie: `drill-learner=${randomUUID()}` },
+  })
+  if (exported.status !== 200) throw new Error(`export: ${exported.status}`)
+  const file = (await exported.json()) as Record<string, unknown>
+  const interviewDate = new Date(Date.now() + days * DAY).toISOString().slice(0, 10)
+  file.settings = {
+    desiredRetention: 0.9,
+    newPerDay: 20,
+    reviewsPerDay: 200,
+    sameDaySteps: false,
+    rolloverHour: 4,
+    timezone: 'UTC',
+    updatedAtMs: Date.now(),
+    interviewDate,
+  }
+  const response = await fetch(`${baseUrl}/api/import`, {
+    method: 'POST',
+    headers: { cookie, origin: baseUrl, 'content-type': 'application/json' },
+    body: JSON.stringify(file),
+  })
+  if (response.status !== 200) throw new Error(`interview date: ${response.status} ${await response.text()}`)
+  return interviewDate
+}
+
 interface Row {
   db: string
   lines: string[]
@@ -183,6 +216,8 @@ async function measure(name: string, server: NextServer, bytes: Uint8Array): Pro
       lines.push(`${label}: FAIL — ${error instanceof Error ? error.message : error}`)
     }
   }
+
+  lines.push(`interview date set to ${await setInterviewAhead(server.baseUrl, cookie, 30)} (30 days ahead)`)
 
   // The same pages for a learner with nothing yet, in the same rounds: what a page costs by
   // what it shows, beside what the collection adds.
