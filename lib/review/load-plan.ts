@@ -20,13 +20,13 @@ export interface LoadedPlan {
   plan: Plan
   settings: StudySettings
   deck: DeckCardTitle[]
-  /** When it was built (a kept plan: earlier in the same hour). */
-  nowMs: number
 }
 
-// Both kept per learner (lib/review/kept-plan.ts): building them walks every card.
+// Kept per learner (lib/review/kept-plan.ts): building it walks every card.
 const keptPlans = keptForPlan<LoadedPlan>(8)
-const keptDetails = keptForPlan<PlanDetails>(8)
+// The details read what the plan's key already covers (the review log, card states, deck,
+// settings), so they are kept with the plan they were read for: a kept plan brings its details.
+const detailsOfPlan = new WeakMap<LoadedPlan, Promise<PlanDetails>>()
 
 /** The part of the deck registry the plan reads. */
 export type PlanDecks = Pick<DeckRegistry, 'reviewDeckFor' | 'reviewDeckTitlesFor'>
@@ -52,7 +52,6 @@ export async function loadPlan(
       plan: buildPlan({ nowMs, settings, deck: [], cardStates: [], startedToday: 0 }),
       settings,
       deck: [],
-      nowMs,
     }
   return keptPlans(db, learnerId, nowMs, settings, async () => {
     const [deck, counts, cardStates] = await Promise.all([
@@ -65,7 +64,7 @@ export async function loadPlan(
       planQueries(db).getCardStatesByLearnerId({ learnerId }),
     ])
     const plan = buildPlan({ nowMs, settings, deck, cardStates, startedToday: counts.newCards })
-    return { plan, settings, deck, nowMs }
+    return { plan, settings, deck }
   })
 }
 
@@ -79,14 +78,20 @@ export async function loadPlanDetails(
   db: Db,
   decks: PlanDecks,
   learnerId: string,
-  { plan, settings, nowMs }: LoadedPlan,
+  loaded: LoadedPlan,
 ): Promise<PlanDetails> {
+  const { plan, settings } = loaded
   const interviewDay = plan.interviewDay
   if (interviewDay === null || plan.status === 'passed')
     return { broughtForwardFromMs: new Map(), pointRecall: [] }
-  return keptDetails(db, learnerId, nowMs, settings, () =>
-    readPlanDetails(db, decks, learnerId, settings, interviewDay),
-  )
+  let details = detailsOfPlan.get(loaded)
+  if (!details) {
+    details = readPlanDetails(db, decks, learnerId, settings, interviewDay)
+    detailsOfPlan.set(loaded, details)
+    // A failed read is not kept: the next view reads again.
+    details.catch(() => detailsOfPlan.delete(loaded))
+  }
+  return details
 }
 
 async function readPlanDetails(
