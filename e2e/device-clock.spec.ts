@@ -3,6 +3,7 @@
 // the server's time (the device's times count only as "how long ago"), /review says once
 // that the clock is off, and the sync status shows it.
 import { expect, type Page, setNow, test } from './fixtures'
+import { setOffline } from './network-state'
 import { gradeShownCard, reviewKeptOffline } from './offline-review'
 
 test.use({ timezoneId: 'Europe/Berlin', locale: 'en-GB' })
@@ -39,7 +40,7 @@ test('a device 16 hours behind: online and queued grades land at the server’s 
   expect(await loggedAt(page, online)).toEqual([SERVER])
 
   // Queued: graded offline at the device's 1 hour later, sent when the device says 3 hours later.
-  await context.setOffline(true)
+  await setOffline(context, true)
   await page.clock.setFixedTime(DEVICE + HOUR)
   await page.reload()
   await expect(review.card).toBeVisible()
@@ -47,7 +48,7 @@ test('a device 16 hours behind: online and queued grades land at the server’s 
   await expect(status).toHaveText('Offline — 1 grade waiting to sync · device clock 16 hours behind')
   await setNow(context, new Date(SERVER + 3 * HOUR).toISOString())
   await page.clock.setFixedTime(DEVICE + 3 * HOUR)
-  await context.setOffline(false)
+  await setOffline(context, false)
   await expect(status).toHaveText('All grades synced · device clock 16 hours behind', { timeout: 20_000 })
   // Two hours before the server received it, on the server's clock.
   expect(await loggedAt(page, queued)).toEqual([SERVER + HOUR])

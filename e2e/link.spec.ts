@@ -3,6 +3,7 @@
 // offline and sync in the "wrong" order, and the card ends as grading both in time order.
 import AxeBuilder from '@axe-core/playwright'
 import { type BrowserContext, expect, type Page, ReviewPage, setNow, test } from './fixtures'
+import { setOffline } from './network-state'
 import { gradeShownCard, reviewKeptOffline } from './offline-review'
 
 async function axeClean(page: Page): Promise<void> {
@@ -121,8 +122,8 @@ test('two linked devices grade one card offline; B syncs first; the card is as i
   await reviewKeptOffline(page)
   await b.open()
   await reviewKeptOffline(bDevice.page)
-  await context.setOffline(true)
-  await bDevice.context.setOffline(true)
+  await setOffline(context, true)
+  await setOffline(bDevice.context, true)
   await page.reload()
   await bDevice.page.reload()
 
@@ -134,9 +135,9 @@ test('two linked devices grade one card offline; B syncs first; the card is as i
   await expect(bDevice.page.getByTestId('sync-status')).toHaveText('Offline — 1 grade waiting to sync')
 
   // B comes back first, then A (whose grade is the earlier one).
-  await bDevice.context.setOffline(false)
+  await setOffline(bDevice.context, false)
   await expect(bDevice.page.getByTestId('sync-status')).toHaveText('All grades synced', { timeout: 20_000 })
-  await context.setOffline(false)
+  await setOffline(context, false)
   await expect(page.getByTestId('sync-status')).toHaveText('All grades synced', { timeout: 20_000 })
 
   const merged = await exportOf(page)

@@ -4,6 +4,7 @@
 // recorded once. Runs on the real clock (the device's grade times are real times).
 import AxeBuilder from '@axe-core/playwright'
 import { expect, type Page, test } from './fixtures'
+import { setOffline } from './network-state'
 import { gradeShownCard, reviewKeptOffline } from './offline-review'
 import { NO_DB_TAG } from './postgres-names'
 
@@ -23,7 +24,7 @@ test('offline: the review page loads, 3 grades wait on the device, then sync onc
   await reviewKeptOffline(page)
   const before = await exportedLogCount(page)
 
-  await context.setOffline(true)
+  await setOffline(context, true)
   await page.reload()
   await expect(review.card).toBeVisible()
   const status = page.getByTestId('sync-status')
@@ -42,7 +43,7 @@ test('offline: the review page loads, 3 grades wait on the device, then sync onc
   await expect(status).toHaveText('Offline — 3 grades waiting to sync')
   expect(graded).not.toContain(await review.cardId())
 
-  await context.setOffline(false)
+  await setOffline(context, false)
   await expect(status).toHaveText('All grades synced', { timeout: 20_000 })
   expect(await exportedLogCount(page)).toBe(before + 3)
 })
@@ -62,12 +63,12 @@ test("offline, a card's timelines open from the review (its page was kept with t
       timeout: 30_000,
     })
     .toBe(true)
-  await context.setOffline(true)
+  await setOffline(context, true)
   await page.reload()
   await review.showAnswer()
   await page.getByRole('link', { name: "This card's timelines" }).click()
   await expect(page.getByRole('heading', { name: 'Timelines', level: 2 })).toBeVisible()
-  await context.setOffline(false)
+  await setOffline(context, false)
 })
 
 test('a page that needs the server says so offline instead of the browser error page', {
@@ -75,10 +76,10 @@ test('a page that needs the server says so offline instead of the browser error 
 }, async ({ page, context, review }) => {
   await review.open()
   await reviewKeptOffline(page)
-  await context.setOffline(true)
+  await setOffline(context, true)
   await page.goto('/sandbox')
   await expect(page.getByRole('heading', { name: 'This page needs a connection' })).toBeVisible()
-  await context.setOffline(false)
+  await setOffline(context, false)
 })
 
 test('a lost response: the retry carries the same key, is answered from the replay table, one log', async ({
