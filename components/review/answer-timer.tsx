@@ -29,7 +29,9 @@ export function AnswerTimer({
   const [elapsedMs, setElapsedMs] = useState(0)
   useEffect(() => {
     if (stoppedAfterMs !== null) return
-    const tick = () => setElapsedMs(performance.now() - startedAt)
+    // Whole seconds, what the clock shows: a tick within the same second changes no state, so it
+    // renders nothing (four renders a second would be main-thread work a phone feels).
+    const tick = () => setElapsedMs(Math.floor((performance.now() - startedAt) / 1000) * 1000)
     tick()
     const id = window.setInterval(tick, 250)
     return () => window.clearInterval(id)

@@ -10,6 +10,7 @@ import { suggestRating } from '@/lib/srs/rubric'
 import { AnswerStep } from './answer-step'
 import { AnswerTimer } from './answer-timer'
 import { GradeControls, ReviewCardFrame } from './card-frame'
+import { usePreloadGraderOnFirstInput } from './grader-loader'
 import { HandsFreeCard } from './hands-free/hands-free-card'
 import { PlainCardCheck, PointsCheck } from './points-check'
 import { RecordingPlayer } from './recorder/recording-player'
@@ -44,7 +45,8 @@ export interface ReviewSessionProps {
 
 export function ReviewSession(props: ReviewSessionProps) {
   const { cardId, points } = props
-  const [startedAt, setStartedAt] = useState(0)
+  // Taken as the card is first drawn in the browser (on the server too, where it is not shown).
+  const [startedAt] = useState(() => performance.now())
   const [answeredAfterMs, setAnsweredAfterMs] = useState<number | null>(null)
   const [typed, setTyped] = useState('')
   const [transcript, setTranscript] = useState('')
@@ -56,15 +58,19 @@ export function ReviewSession(props: ReviewSessionProps) {
   const recording = useAnswerRecording({ cardId, round: props.reviewRound, stopNow: revealed })
 
   useEffect(() => {
-    setStartedAt(performance.now())
     promptHeading.current?.focus()
   }, [])
 
+  usePreloadGraderOnFirstInput()
+  // The answer time is taken at the press; the answer shows once the grader has heard it (its
+  // boxes set), so nothing — hands-free's spoken suggestion included — reads the boxes before.
+  const revealing = useRef(false)
   const reveal = useCallback(() => {
-    if (answeredAfterMs !== null) return
-    setAnsweredAfterMs(Math.round(performance.now() - startedAt))
-    hear(answerTextOf(transcript, typed))
-  }, [answeredAfterMs, startedAt, hear, transcript, typed])
+    if (revealing.current) return
+    revealing.current = true
+    const afterMs = Math.round(performance.now() - startedAt)
+    void hear(answerTextOf(transcript, typed)).finally(() => setAnsweredAfterMs(afterMs))
+  }, [startedAt, hear, transcript, typed])
 
   useEffect(() => {
     if (revealed) answerHeading.current?.focus()
