@@ -44,8 +44,8 @@ export function withSharedRefs(value: unknown): SharedRefs {
 }
 
 /**
- * Rebuilds `sent` in place: it is freshly parsed JSON that nothing else holds, so its objects are
- * kept and only each `{ "$ref": i }` is swapped for its (decoded, shared) object. Copying every
+ * Rebuilds in place: what it is given is freshly parsed JSON that nothing else holds, so its objects
+ * are kept and only each `{ "$ref": i }` is swapped for its (decoded, shared) object. Copying every
  * object instead cost a phone tens of ms of main thread for the day's ~0.5 MB (issue 51).
  */
 export function fromSharedRefs<T>({ refs, root }: SharedRefs): T {
