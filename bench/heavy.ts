@@ -23,6 +23,7 @@ import path from 'node:path'
 import { migratePostgres, migrateProviderPostgres } from '../db/migrate-pg'
 import { type NextServer, startNextServer } from '../e2e/next-server'
 import { allCards } from '../lib/content/cards'
+import { DEFAULT_STUDY_SETTINGS } from '../lib/srs/settings'
 import { type FixtureNote, modernPackage } from '../tests/anki/build'
 import { startPgCluster } from '../tests/pg/cluster'
 import { buildForBench } from './production'
@@ -157,13 +158,16 @@ async function setInterviewAhead(baseUrl: string, cookie: string, days: number):
   if (exported.status !== 200) throw new Error(`export: ${exported.status}`)
   const file = (await exported.json()) as Record<string, unknown>
   const interviewDate = new Date(Date.now() + days * DAY).toISOString().slice(0, 10)
+  // A fresh learner exports no settings: the app's defaults, as the file carries them, with the date.
+  const { desiredRetention, newPerDay, reviewsPerDay, sameDaySteps, rolloverHour, timezone } =
+    DEFAULT_STUDY_SETTINGS
   file.settings = {
-    desiredRetention: 0.9,
-    newPerDay: 20,
-    reviewsPerDay: 200,
-    sameDaySteps: false,
-    rolloverHour: 4,
-    timezone: 'UTC',
+    desiredRetention,
+    newPerDay,
+    reviewsPerDay,
+    sameDaySteps,
+    rolloverHour,
+    timezone,
     updatedAtMs: Date.now(),
     interviewDate,
   }
