@@ -141,19 +141,21 @@ export function MockRunner({
   if (choices.length === 0) return <p>No card with follow-ups is in your decks.</p>
   return (
     <div className="space-y-6">
-      {aloud.supported && (
-        <label className="flex items-center gap-2 text-sm">
-          <input
-            type="checkbox"
-            role="switch"
-            aria-checked={aloud.on}
-            checked={aloud.on}
-            onChange={(e) => aloud.setOn(e.target.checked)}
-            className="size-4"
-          />
-          Ask out loud
-        </label>
-      )}
+      <label className="flex items-center gap-2 text-sm">
+        <input
+          type="checkbox"
+          role="switch"
+          aria-checked={aloud.on}
+          checked={aloud.on}
+          disabled={aloud.supported !== true}
+          onChange={(e) => aloud.setOn(e.target.checked)}
+          className="size-4"
+        />
+        Ask out loud
+        {aloud.supported === false && (
+          <span className="text-zinc-700 dark:text-zinc-300">(this browser cannot speak)</span>
+        )}
+      </label>
       {asking && mockId && plan ? (
         <PhaseStep
           key={done.length}
