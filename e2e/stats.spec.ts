@@ -253,6 +253,26 @@ test('axe finds no violations on /stats for a learner with no reviews', { tag: N
   expect(results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.length})`)).toEqual([])
 })
 
+test("the heatmap is drawn from the server's HTML and again after a client navigation", {
+  tag: NO_DB_TAG,
+}, async ({ page }) => {
+  // The year without reviews: one path of 371 or so squares, no day cells.
+  const emptyDays = (heatmap: Locator) =>
+    heatmap.locator('svg path', { has: page.locator('title', { hasText: 'No reviews' }) })
+  await page.goto('/stats')
+  const heatmap = page.getByTestId('stats-heatmap')
+  await expect(emptyDays(heatmap)).toHaveCount(1)
+  await expect(heatmap.locator('rect[data-date]')).toHaveCount(0)
+  const drawn = await emptyDays(heatmap).getAttribute('d')
+  expect(drawn?.match(/M/g)?.length).toBeGreaterThanOrEqual(365)
+
+  await page.getByRole('link', { name: 'Plan' }).first().click()
+  await expect(page).toHaveURL(/\/plan$/)
+  await page.getByRole('link', { name: 'Stats' }).first().click()
+  await expect(page).toHaveURL(/\/stats$/)
+  await expect(emptyDays(page.getByTestId('stats-heatmap'))).toHaveAttribute('d', drawn ?? '')
+})
+
 test('export and import refuse what they do not speak, as problem+json', async ({ request }) => {
   const format = await request.get('/api/export?format=xml')
   expect(format.status()).toBe(400)

@@ -1,8 +1,7 @@
 // The heatmap's SVG as markup, from the reviews per study day: 53 week columns × 7
-// weekday rows, a cell per day with its date and count (data-date, data-count, a <title>
-// tooltip), month and weekday labels and a legend. Pure. `heatmapFrameSvg` is the same drawing
-// without its cells (the size, labels and legend): what the server sends, the browser then
-// drawing the cells from the counts (heatmap-drawing.tsx).
+// weekday rows, month and weekday labels and a legend. A day with reviews is a cell of its own
+// (data-date, data-count, a <title> tooltip); the days without any are one path, so a short
+// history's drawing is a few elements, not 371 (a slow phone styles and lays out each one). Pure.
 
 import { Lru } from '@/lib/lru'
 import { levelFor } from '@/lib/stats/heatmap'
@@ -23,6 +22,9 @@ const levelFill = [
   'fill-emerald-700 dark:fill-emerald-400',
   'fill-emerald-900 dark:fill-emerald-200',
 ] as const
+// A cell's outline from its top edge, 2 px in from its left: the same 10 px square with 2 px
+// rounded corners as a cell's <rect rx="2">, for the path of the days without reviews.
+const roundedSquare = 'h6q2 0 2 2v6q0 2-2 2h-6q-2 0-2-2v-6q0-2 2-2z'
 const labelClass = 'fill-zinc-600 text-[10px] dark:fill-zinc-400'
 
 // The same year of counts is drawn again on every view until the learner's next review (and
@@ -34,25 +36,15 @@ export function heatmapSvg(firstDay: number, counts: readonly number[]): string 
   const key = `${firstDay}:${counts.join(',')}`
   let svg = drawn.get(key)
   if (svg === undefined) {
-    svg = drawHeatmap(firstDay, counts.length, counts)
+    svg = drawHeatmap(firstDay, counts)
     drawn.set(key, svg)
   }
   return svg
 }
 
-/** The same drawing's frame for `days` study days from `firstDay`: its size, labels and legend, no cells. */
-export function heatmapFrameSvg(firstDay: number, days: number): string {
-  const key = `frame:${firstDay}:${days}`
-  let svg = drawn.get(key)
-  if (svg === undefined) {
-    svg = drawHeatmap(firstDay, days, null)
-    drawn.set(key, svg)
-  }
-  return svg
-}
-
-/** The drawing of `days` study days from `firstDay`, with a cell per day when `counts` are given. */
-function drawHeatmap(firstDay: number, days: number, counts: readonly number[] | null): string {
+/** The drawing of `counts.length` study days from `firstDay`. */
+function drawHeatmap(firstDay: number, counts: readonly number[]): string {
+  const days = counts.length
   const today = firstDay + days - 1
   const start = mondayOf(firstDay)
   const columns = Math.floor((today - start) / 7) + 1
@@ -73,7 +65,7 @@ function drawHeatmap(firstDay: number, days: number, counts: readonly number[] |
       element('text', { x: 0, y: topPx + i * 2 * pitchPx + cellPx - 1, class: labelClass }, text(name)),
     )
   })
-  if (counts) parts.push(...cells(firstDay, counts, at))
+  parts.push(...cells(firstDay, counts, at))
   parts.push(legend(width))
   return element(
     'svg',
@@ -87,33 +79,48 @@ function drawHeatmap(firstDay: number, days: number, counts: readonly number[] |
   ).html
 }
 
-/** One cell per day: its date and count as data, its level as a fill, a tooltip. */
+/**
+ * The days without reviews as one path of squares (one tooltip for all of them), then a cell per
+ * day with reviews: its date and count as data, its level as a fill, a tooltip.
+ */
 function cells(
   firstDay: number,
   counts: readonly number[],
   at: (day: number) => { x: number; y: number },
 ): Markup[] {
   const max = Math.max(0, ...counts)
-  return counts.map((count, i) => {
+  let emptyPath = ''
+  const active: Markup[] = []
+  counts.forEach((count, i) => {
     const day = firstDay + i
-    const date = dayKey(day)
     const { x, y } = at(day)
+    if (count === 0) {
+      emptyPath += `M${x + 2} ${y}${roundedSquare}`
+      return
+    }
+    const date = dayKey(day)
     const tip = element('title', {}, text(`${formatStudyDay(date)}: ${plural(count, 'review')}`))
-    return element(
-      'rect',
-      {
-        x,
-        y,
-        width: cellPx,
-        height: cellPx,
-        rx: 2,
-        class: levelFill[levelFor(count, max)],
-        'data-date': date,
-        'data-count': count,
-      },
-      tip,
+    active.push(
+      element(
+        'rect',
+        {
+          x,
+          y,
+          width: cellPx,
+          height: cellPx,
+          rx: 2,
+          class: levelFill[levelFor(count, max)],
+          'data-date': date,
+          'data-count': count,
+        },
+        tip,
+      ),
     )
   })
+  const empty = emptyPath
+    ? [element('path', { d: emptyPath, class: levelFill[0] }, element('title', {}, text('No reviews')))]
+    : []
+  return [...empty, ...active]
 }
 
 function legend(width: number): Markup {
