@@ -1,5 +1,6 @@
 import type { Metadata } from 'next'
 import Link from 'next/link'
+import { HydratesApart } from '@/components/hydrates-apart'
 import { ClockNotice } from '@/components/offline/clock-notice'
 import { ReviewQueue } from '@/components/review/review-queue'
 import { SeeItFailLinks } from '@/components/review/see-it-fail'
@@ -101,12 +102,14 @@ async function ReviewBody({
   const first = await dayItemOf(db, learnerId, next, settings.timezone)
   return (
     <SeeItFailLinks hrefs={seeItFailHrefs()}>
-      <ReviewQueue
-        first={first}
-        serverUndo={undo}
-        serverLatestLogId={latest?.id ?? null}
-        knowsTimezone={knowsTimezone}
-      />
+      <HydratesApart>
+        <ReviewQueue
+          first={first}
+          serverUndo={undo}
+          serverLatestLogId={latest?.id ?? null}
+          knowsTimezone={knowsTimezone}
+        />
+      </HydratesApart>
     </SeeItFailLinks>
   )
 }

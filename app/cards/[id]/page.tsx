@@ -3,6 +3,7 @@ import Link from 'next/link'
 import { notFound } from 'next/navigation'
 import { PointList } from '@/components/cards/point-list'
 import { SourceList } from '@/components/cards/source-list'
+import { HydratesApart } from '@/components/hydrates-apart'
 import { DeleteCard } from '@/components/own-cards/delete-card'
 import { CardTimelines } from '@/components/timeline/card-timelines'
 import { buttonClass } from '@/components/ui/button'
@@ -122,7 +123,9 @@ export default async function CardPage({ params }: PageProps<'/cards/[id]'>) {
             Timelines
           </h2>
           <div className="mt-3">
-            <CardTimelines scenarioIds={found.card.scenarios} />
+            <HydratesApart>
+              <CardTimelines scenarioIds={found.card.scenarios} />
+            </HydratesApart>
           </div>
         </section>
       )}

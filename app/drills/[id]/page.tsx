@@ -2,6 +2,7 @@ import type { Metadata } from 'next'
 import Link from 'next/link'
 import { notFound } from 'next/navigation'
 import { DrillRunner } from '@/components/drills/drill-runner'
+import { HydratesApart } from '@/components/hydrates-apart'
 import { drillRoundView } from '@/lib/drills/present'
 
 export async function generateMetadata({ params }: PageProps<'/drills/[id]'>): Promise<Metadata> {
@@ -37,7 +38,9 @@ export default async function DrillPage({ params, searchParams }: PageProps<'/dr
           engine.
         </p>
       </header>
-      <DrillRunner key={`${id}-${round}`} questions={view.questions} title={id} />
+      <HydratesApart>
+        <DrillRunner key={`${id}-${round}`} questions={view.questions} title={id} />
+      </HydratesApart>
       <p className="text-sm">
         <Link className="underline" href={`/drills/${id}?round=${round + 1}`}>
           Another round
