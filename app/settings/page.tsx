@@ -3,6 +3,7 @@ import { AnkiImport } from '@/components/anki/anki-import'
 import { ExportTopicForAnki } from '@/components/anki/export-topic'
 import { DeviceList } from '@/components/devices/device-list'
 import { LinkAnotherDevice } from '@/components/devices/link-another-device'
+import { HydratesApart } from '@/components/hydrates-apart'
 import { OptimizeParameters } from '@/components/plan/optimize-parameters'
 import { TimezoneSync } from '@/components/review/timezone-sync'
 import { DataTransfer } from '@/components/settings/data-transfer'
@@ -58,25 +59,36 @@ export default async function SettingsPage() {
           apply from the next card you review.
         </p>
         {!knowsTimezone && <TimezoneSync drawnIn={settings.timezone} />}
-        <SettingsForm
-          initial={settings}
-          timezones={Intl.supportedValuesOf('timeZone')}
-          decks={decks}
-          zoneKnown={knowsTimezone}
-        />
+        <HydratesApart>
+          <SettingsForm
+            initial={settings}
+            timezones={Intl.supportedValuesOf('timeZone')}
+            decks={decks}
+            zoneKnown={knowsTimezone}
+          />
+        </HydratesApart>
       </section>
-      <OptimizeParameters
-        trainingItems={trainingItems}
-        minimum={MIN_TRAINING_ITEMS}
-        ownParameters={settings.parameters !== null}
-      />
-      <DataTransfer />
-      <OwnCardsTransfer cardCount={ownCardCount} />
-      <AnkiImport />
-      <ExportTopicForAnki topics={decks.filter((deck) => deck.kind === 'built-in')} />
-      <RecordingsSettings />
-      <TaughtPhrases phrases={taught} />
-      <VoiceSettings />
+      {/* The sections below the form hydrate after it, apart from each other. */}
+      <HydratesApart>
+        <OptimizeParameters
+          trainingItems={trainingItems}
+          minimum={MIN_TRAINING_ITEMS}
+          ownParameters={settings.parameters !== null}
+        />
+      </HydratesApart>
+      <HydratesApart>
+        <DataTransfer />
+        <OwnCardsTransfer cardCount={ownCardCount} />
+      </HydratesApart>
+      <HydratesApart>
+        <AnkiImport />
+        <ExportTopicForAnki topics={decks.filter((deck) => deck.kind === 'built-in')} />
+      </HydratesApart>
+      <HydratesApart>
+        <RecordingsSettings />
+        <TaughtPhrases phrases={taught} />
+        <VoiceSettings />
+      </HydratesApart>
       <section aria-labelledby="devices-title" className="max-w-xl space-y-3">
         <h2 id="devices-title" className="text-xl font-semibold">
           Your devices
@@ -85,15 +97,17 @@ export default async function SettingsPage() {
           Drill has no login: your learner lives in this browser. Use it on your phone too — the same cards,
           schedule and history, graded offline there and synced when it is back online.
         </p>
-        <LinkAnotherDevice />
-        <DeviceList
-          devices={devices.map((device) => ({
-            id: device.id,
-            label: device.label,
-            linkedAt: formatInstant(device.linkedAtMs, settings.timezone),
-            current: device.id === deviceId,
-          }))}
-        />
+        <HydratesApart>
+          <LinkAnotherDevice />
+          <DeviceList
+            devices={devices.map((device) => ({
+              id: device.id,
+              label: device.label,
+              linkedAt: formatInstant(device.linkedAtMs, settings.timezone),
+              current: device.id === deviceId,
+            }))}
+          />
+        </HydratesApart>
       </section>
     </div>
   )
