@@ -6,10 +6,9 @@
 // handled by client JS already is before hydration (ready-controls.tsx), so nothing is lost.
 // An island mounted by the client itself (a new drill question, a client navigation) is live
 // at once, and so is one whose `version` changes while it sleeps (a new sandbox run).
-import { type ReactNode, startTransition, useRef, useState, useSyncExternalStore } from 'react'
+import { type ReactNode, startTransition, useRef, useState } from 'react'
+import { useMountedByClient } from './use-hydrated'
 import { useWakeWhenSeenOrUsed } from './use-wake-when-seen'
-
-const subscribe = () => () => {}
 
 export function WhenSeen({
   children,
@@ -22,13 +21,7 @@ export function WhenSeen({
   className?: string
 }) {
   const island = useRef<HTMLDivElement>(null)
-  // False on the server and while hydrating the server's HTML; true in a render the client began.
-  const clientRender = useSyncExternalStore(
-    subscribe,
-    () => true,
-    () => false,
-  )
-  const [mountedByClient] = useState(clientRender)
+  const mountedByClient = useMountedByClient()
   const [hydratedVersion] = useState(version)
   const [woken, setWoken] = useState(false)
   const live = woken || mountedByClient || version !== hydratedVersion

@@ -5,18 +5,11 @@
 // neither builds it again nor touches the DOM after load (main-thread work a slow phone feels,
 // issue 51). A render the client begins (a client navigation) or new data (a refresh) builds it
 // here. `build` must be the same function on both sides: a module-level one, not a closure.
-import { useMemo, useState, useSyncExternalStore } from 'react'
-
-const noUpdates = () => () => {}
+import { useMemo, useState } from 'react'
+import { useMountedByClient } from '../use-hydrated'
 
 export function KeptMarkup<T>({ data, build }: { data: T; build: (data: T) => string }) {
-  // False on the server and while hydrating the server's HTML; true in a render the client began.
-  const clientRender = useSyncExternalStore(
-    noUpdates,
-    () => true,
-    () => false,
-  )
-  const [mountedByClient] = useState(clientRender)
+  const mountedByClient = useMountedByClient()
   const [hydratedData] = useState(data)
   const keepsServerMarkup = !mountedByClient && data === hydratedData && typeof window !== 'undefined'
   const html = useMemo(() => (keepsServerMarkup ? '' : build(data)), [keepsServerMarkup, build, data])
