@@ -4,7 +4,6 @@
 // question (can it record? can it speak?) must hold its place from the server's HTML instead.
 import { BENCH_PAGES } from '../bench/pages-list'
 import { expect, test } from './fixtures'
-import { NO_DB_TAG } from './postgres-names'
 
 // Lighthouse's mobile screen, the one bench:web scores.
 test.use({ viewport: { width: 412, height: 823 } })
@@ -15,10 +14,7 @@ interface Shift {
 }
 
 for (const path of BENCH_PAGES) {
-  test(`${path} does not shift while it loads on a slow phone`, { tag: NO_DB_TAG }, async ({
-    page,
-    context,
-  }) => {
+  test(`${path} does not shift while it loads on a slow phone`, async ({ page, context }) => {
     // Lighthouse's phone CPU (4× slower): hydration and the after-load data land later, as they
     // would there, so a part that hydrates late or is redrawn meanwhile shows up here.
     const cdp = await context.newCDPSession(page)

@@ -71,6 +71,7 @@ export const DB_FREE_SPECS_ON_POSTGRES_SERVER = [
   'grading.spec.ts',
   'hands-free.spec.ts',
   'hands-free-denied.spec.ts',
+  'layout-shift.spec.ts',
   'lease-sandbox.spec.ts',
   'no-lost-input.spec.ts',
   'recordings.spec.ts',
