@@ -159,18 +159,8 @@ async function setInterviewAhead(baseUrl: string, cookie: string, days: number):
   const file = (await exported.json()) as Record<string, unknown>
   const interviewDate = new Date(Date.now() + days * DAY).toISOString().slice(0, 10)
   // A fresh learner exports no settings: the app's defaults, as the file carries them, with the date.
-  const { desiredRetention, newPerDay, reviewsPerDay, sameDaySteps, rolloverHour, timezone } =
-    DEFAULT_STUDY_SETTINGS
-  file.settings = {
-    desiredRetention,
-    newPerDay,
-    reviewsPerDay,
-    sameDaySteps,
-    rolloverHour,
-    timezone,
-    updatedAtMs: Date.now(),
-    interviewDate,
-  }
+  const { parameters, ...defaults } = DEFAULT_STUDY_SETTINGS
+  file.settings = { ...defaults, fsrsParameters: parameters, updatedAtMs: Date.now(), interviewDate }
   const response = await fetch(`${baseUrl}/api/import`, {
     method: 'POST',
     headers: { cookie, origin: baseUrl, 'content-type': 'application/json' },
